@@ -1,0 +1,41 @@
+// swift-tools-version:6.1
+//
+// Vouch: a pure-Swift X.509 engine for Linux. Each library module is a layer that only looks down:
+// VouchDER → VouchX509 → VouchCrypto → VouchTrust → VouchPinning. The only C is libgmp (CGMP).
+import PackageDescription
+
+let package = Package(
+    name: "Vouch",
+    products: [
+        .library(name: "VouchDER", targets: ["VouchDER"]),
+        .library(name: "VouchX509", targets: ["VouchX509"]),
+        .library(name: "VouchCrypto", targets: ["VouchCrypto"]),
+        .library(name: "VouchTrust", targets: ["VouchTrust"]),
+        .library(name: "VouchPinning", targets: ["VouchPinning"]),
+        .executable(name: "vouch", targets: ["vouch"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGMP",
+            pkgConfig: "gmp",
+            providers: [.apt(["libgmp-dev"])]
+        ),
+        .target(name: "VouchDER"),
+        .target(name: "VouchX509", dependencies: ["VouchDER"]),
+        .target(name: "VouchCrypto", dependencies: ["VouchDER", "VouchX509", "CGMP"]),
+        .target(name: "VouchTrust", dependencies: ["VouchX509", "VouchCrypto"]),
+        .target(name: "VouchPinning", dependencies: ["VouchTrust"]),
+        .executableTarget(
+            name: "vouch",
+            dependencies: [
+                "VouchDER", "VouchX509", "VouchCrypto", "VouchTrust", "VouchPinning",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "VouchDERTests", dependencies: ["VouchDER"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

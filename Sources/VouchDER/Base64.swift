@@ -1,0 +1,101 @@
+/// Base64 with the RFC 4648 §4 alphabet, written here so that VouchDER needs nothing but the
+/// standard library. Decoding is strict: only the alphabet, `=` padding only at the end, a length
+/// that is a multiple of four, and zero bits in the padding (one text for each byte string).
+public enum Base64 {
+    /// Why a base64 text was rejected, and where (an absolute index of the text).
+    public struct DecodingError: Error, Equatable, Sendable {
+        public enum Kind: Equatable, Sendable {
+            /// A character outside `A–Z a–z 0–9 + /` and the final `=` padding.
+            case invalidCharacter
+            /// The text does not end on a four-character boundary.
+            case invalidLength
+            /// `=` somewhere other than the last one or two places, or non-zero padding bits.
+            case invalidPadding
+        }
+        public let kind: Kind
+        public let offset: Int
+    }
+
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    /// The base64 text of `bytes`, padded, on one line.
+    public static func encode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        var output: [UInt8] = []
+        output.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var iterator = bytes.makeIterator()
+        while let first = iterator.next() {
+            let second = iterator.next()
+            let third = second == nil ? nil : iterator.next()
+            let group = UInt32(first) << 16 | UInt32(second ?? 0) << 8 | UInt32(third ?? 0)
+            output.append(alphabet[Int(group >> 18 & 0x3F)])
+            output.append(alphabet[Int(group >> 12 & 0x3F)])
+            output.append(second == nil ? UInt8(ascii: "=") : alphabet[Int(group >> 6 & 0x3F)])
+            output.append(third == nil ? UInt8(ascii: "=") : alphabet[Int(group & 0x3F)])
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The bytes of the strict base64 `text`.
+    ///
+    /// - Throws: ``DecodingError`` naming the first offending index of `text`.
+    public static func decode(_ text: ArraySlice<UInt8>) throws(DecodingError) -> [UInt8] {
+        var decoder = Decoder()
+        for index in text.indices {
+            try decoder.append(text[index], at: index)
+        }
+        try decoder.finish(at: text.endIndex)
+        return decoder.output
+    }
+
+    /// The bytes of the strict base64 `text`, or `nil`.
+    public static func decode(_ text: String) -> [UInt8]? {
+        try? decode(Array(text.utf8)[...])
+    }
+
+    /// An incremental decoder, so that PEM can feed it line by line and report text offsets.
+    struct Decoder {
+        private(set) var output: [UInt8] = []
+        private var group: UInt32 = 0
+        private var count = 0         // characters in the current group
+        private var padding = 0       // `=` seen in the current group
+        private var finished = false  // a padded group was completed: nothing may follow
+
+        mutating func append(_ character: UInt8, at offset: Int) throws(DecodingError) {
+            guard !finished else { throw DecodingError(kind: .invalidPadding, offset: offset) }
+            let value: UInt32
+            switch character {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(character - UInt8(ascii: "A"))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(character - UInt8(ascii: "a")) + 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(character - UInt8(ascii: "0")) + 52
+            case UInt8(ascii: "+"): value = 62
+            case UInt8(ascii: "/"): value = 63
+            case UInt8(ascii: "="):
+                // Padding may only fill the third and fourth places of a group.
+                guard count >= 2 else { throw DecodingError(kind: .invalidPadding, offset: offset) }
+                padding += 1
+                value = 0
+            default:
+                throw DecodingError(kind: .invalidCharacter, offset: offset)
+            }
+            if padding > 0 && character != UInt8(ascii: "=") {
+                throw DecodingError(kind: .invalidPadding, offset: offset)
+            }
+            group = group << 6 | value
+            count += 1
+            guard count == 4 else { return }
+            // Non-zero bits under the padding would let two texts decode to the same bytes.
+            let unusedMask: UInt32 = padding == 2 ? 0xFFFF : (padding == 1 ? 0xFF : 0)
+            guard group & unusedMask == 0 else { throw DecodingError(kind: .invalidPadding, offset: offset) }
+            output.append(UInt8(truncatingIfNeeded: group >> 16))
+            if padding < 2 { output.append(UInt8(truncatingIfNeeded: group >> 8)) }
+            if padding < 1 { output.append(UInt8(truncatingIfNeeded: group)) }
+            finished = padding > 0
+            group = 0
+            count = 0
+        }
+
+        func finish(at offset: Int) throws(DecodingError) {
+            guard count == 0 else { throw DecodingError(kind: .invalidLength, offset: offset) }
+        }
+    }
+}

@@ -1,0 +1,238 @@
+/// A cursor over DER input whose every read returns a value or throws a ``DERError``; it never
+/// traps and never reads outside its input.
+///
+/// All positions are absolute indices of the caller's buffer: a reader made from a slice that
+/// starts at 1000 reports offsets from 1000 on. Readers for nested content are made by
+/// ``nested(_:_:)``, which also demands that the content is consumed completely.
+///
+/// ```swift
+/// let serial = try DERReader.readAll(bytes) { (r) throws(DERError) in
+///     try r.nested(.sequence) { (r) throws(DERError) in try r.readInteger() }
+/// }
+/// ```
+public struct DERReader: Sendable {
+    /// Choices that relax the defaults.
+    public struct Options: OptionSet, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// Accept the high-tag-number form (tag numbers ≥ 31), minimal and at most
+        /// ``DERLimits/maximumHighTagNumber``. Off by default: no PKI structure uses it.
+        public static let allowHighTagNumbers = Options(rawValue: 1)
+    }
+
+    /// The bytes not read yet.
+    public private(set) var remaining: ArraySlice<UInt8>
+    /// How many constructed elements enclose this reader's input.
+    public let depth: Int
+    /// The options, inherited by nested readers.
+    public let options: Options
+
+    /// Creates a reader over `bytes` at nesting depth 0.
+    public init(_ bytes: ArraySlice<UInt8>, options: Options = []) {
+        self.remaining = bytes
+        self.depth = 0
+        self.options = options
+    }
+
+    /// Creates a reader over all of `bytes`; offsets count from 0.
+    public init(_ bytes: [UInt8], options: Options = []) {
+        self.init(bytes[...], options: options)
+    }
+
+    /// A reader over `bytes` that counts as nested `depth` levels deep.
+    init(_ bytes: ArraySlice<UInt8>, options: Options, depth: Int) {
+        self.remaining = bytes
+        self.depth = depth
+        self.options = options
+    }
+
+    /// Whether every byte has been read.
+    public var isAtEnd: Bool { remaining.isEmpty }
+
+    /// The absolute offset of the next byte.
+    public var offset: Int { remaining.startIndex }
+
+    /// Reads `body` over all of `bytes` and then demands that nothing is left.
+    ///
+    /// - Throws: whatever `body` throws, or ``DERError/Kind/trailingData`` at the first unread byte.
+    public static func readAll<T>(
+        _ bytes: ArraySlice<UInt8>, options: Options = [],
+        _ body: (inout DERReader) throws(DERError) -> T
+    ) throws(DERError) -> T {
+        var reader = DERReader(bytes, options: options)
+        let result = try body(&reader)
+        try reader.finish()
+        return result
+    }
+
+    /// Throws ``DERError/Kind/trailingData`` unless every byte has been read.
+    public func finish() throws(DERError) {
+        guard remaining.isEmpty else { throw DERError(.trailingData, at: offset) }
+    }
+
+    /// The tag of the next element, or `nil` at the end of input.
+    ///
+    /// - Throws: a ``DERError`` if the identifier octets themselves are malformed.
+    public func peekTag() throws(DERError) -> DERTag? {
+        guard !remaining.isEmpty else { return nil }
+        return try Self.parseIdentifier(remaining, options: options).tag
+    }
+
+    /// Reads the next element, whatever its tag.
+    ///
+    /// Enforces every header rule of DER: low tag numbers unless opted in, no end-of-contents tag,
+    /// the form universal types demand, definite minimal lengths of at most
+    /// ``DERLimits/maximumLengthOctets`` octets, and content within the input.
+    public mutating func readElement() throws(DERError) -> DERElement {
+        let start = offset
+        guard !remaining.isEmpty else { throw DERError(.truncated, at: start) }
+        let (tag, identifierEnd) = try Self.parseIdentifier(remaining, options: options)
+        let (length, contentStart) = try Self.parseLength(remaining, from: identifierEnd)
+        guard remaining.endIndex - contentStart >= length else {
+            throw DERError(.truncated, at: start)
+        }
+        let contentEnd = contentStart + length
+        let element = DERElement(
+            tag: tag, offset: start, headerLength: contentStart - start,
+            content: remaining[contentStart..<contentEnd], encoded: remaining[start..<contentEnd])
+        remaining = remaining[contentEnd...]
+        return element
+    }
+
+    /// Reads the next element and demands that it has `tag`.
+    ///
+    /// - Throws: ``DERError/Kind/missingElement(expected:)`` at the end of input,
+    ///   ``DERError/Kind/unexpectedTag(expected:found:)`` for another tag, or a header error.
+    public mutating func readElement(_ tag: DERTag) throws(DERError) -> DERElement {
+        guard let found = try peekTag() else {
+            throw DERError(.missingElement(expected: tag), at: offset)
+        }
+        guard found == tag else {
+            throw DERError(.unexpectedTag(expected: tag, found: found), at: offset)
+        }
+        return try readElement()
+    }
+
+    /// Reads the next element if it has `tag`; returns `nil` (and reads nothing) otherwise.
+    public mutating func readOptionalElement(_ tag: DERTag) throws(DERError) -> DERElement? {
+        guard try peekTag() == tag else { return nil }
+        return try readElement()
+    }
+
+    /// Reads an element with `tag` and runs `body` over its content, which must be consumed completely.
+    ///
+    /// - Throws: ``DERError/Kind/nestingTooDeep`` past ``DERLimits/maximumNestingDepth``, whatever
+    ///   `body` throws, or ``DERError/Kind/trailingData`` if `body` leaves content unread.
+    public mutating func nested<T>(
+        _ tag: DERTag, _ body: (inout DERReader) throws(DERError) -> T
+    ) throws(DERError) -> T {
+        let element = try readElement(tag)
+        var inner = try reader(overContentOf: element)
+        let result = try body(&inner)
+        try inner.finish()
+        return result
+    }
+
+    /// Like ``nested(_:_:)`` when the next element has `tag`; `nil` (reading nothing) otherwise.
+    public mutating func optionalNested<T>(
+        _ tag: DERTag, _ body: (inout DERReader) throws(DERError) -> T
+    ) throws(DERError) -> T? {
+        guard try peekTag() == tag else { return nil }
+        return try nested(tag, body)
+    }
+
+    /// A reader over the content of `element`, one level deeper than this one.
+    ///
+    /// - Throws: ``DERError/Kind/nestingTooDeep`` past ``DERLimits/maximumNestingDepth``.
+    public func reader(overContentOf element: DERElement) throws(DERError) -> DERReader {
+        guard depth < DERLimits.maximumNestingDepth else {
+            throw DERError(.nestingTooDeep, at: element.offset)
+        }
+        return DERReader(element.content, options: options, depth: depth + 1)
+    }
+
+    // MARK: Header rules (X.690 §8.1.2, §8.1.3, §10.1)
+
+    /// Parses the identifier octets at the start of `bytes`; returns the tag and the index after them.
+    static func parseIdentifier(
+        _ bytes: ArraySlice<UInt8>, options: Options
+    ) throws(DERError) -> (tag: DERTag, end: Int) {
+        var index = bytes.startIndex
+        guard index < bytes.endIndex else { throw DERError(.truncated, at: index) }
+        let first = bytes[index]
+        index += 1
+        let tagClass: DERTag.TagClass
+        switch first >> 6 {
+        case 0: tagClass = .universal
+        case 1: tagClass = .application
+        case 2: tagClass = .contextSpecific
+        default: tagClass = .private
+        }
+        var number = UInt32(first & 0x1F)
+        if number == 0x1F {
+            guard options.contains(.allowHighTagNumbers) else {
+                throw DERError(.highTagNumber, at: bytes.startIndex)
+            }
+            (number, index) = try parseHighTagNumber(bytes, from: index)
+        }
+        let tag = DERTag(tagClass, number, constructed: first & 0x20 != 0)
+        if tagClass == .universal && number == 0 {
+            throw DERError(.endOfContentsTag, at: bytes.startIndex)
+        }
+        if let required = tag.requiredConstruction, required != tag.isConstructed {
+            throw DERError(.wrongConstruction(tag), at: bytes.startIndex)
+        }
+        return (tag, index)
+    }
+
+    private static func parseHighTagNumber(
+        _ bytes: ArraySlice<UInt8>, from start: Int
+    ) throws(DERError) -> (number: UInt32, end: Int) {
+        var index = start
+        var number: UInt32 = 0
+        while true {
+            guard index < bytes.endIndex else { throw DERError(.truncated, at: index) }
+            let octet = bytes[index]
+            // A leading 0x80 octet is a non-minimal encoding (X.690 §8.1.2.4.2 c).
+            if index == start && octet == 0x80 { throw DERError(.invalidHighTagNumber, at: index) }
+            guard number <= DERLimits.maximumHighTagNumber >> 7 else {
+                throw DERError(.invalidHighTagNumber, at: index)
+            }
+            number = number << 7 | UInt32(octet & 0x7F)
+            index += 1
+            if octet & 0x80 == 0 { break }
+        }
+        // Numbers below 31 must use the one-octet form.
+        guard number >= 31 else { throw DERError(.invalidHighTagNumber, at: start) }
+        return (number, index)
+    }
+
+    /// Parses the length octets at `start`; returns the content length and the index of the content.
+    static func parseLength(
+        _ bytes: ArraySlice<UInt8>, from start: Int
+    ) throws(DERError) -> (length: Int, contentStart: Int) {
+        guard start < bytes.endIndex else { throw DERError(.truncated, at: start) }
+        let first = bytes[start]
+        if first < 0x80 { return (Int(first), start + 1) }
+        if first == 0x80 { throw DERError(.indefiniteLength, at: start) }
+        let count = Int(first & 0x7F)
+        guard count <= DERLimits.maximumLengthOctets else {
+            throw DERError(.lengthTooLong, at: start)
+        }
+        guard bytes.endIndex - (start + 1) >= count else {
+            throw DERError(.truncated, at: start)
+        }
+        var length: UInt64 = 0
+        for octet in bytes[(start + 1)...(start + count)] {
+            length = length << 8 | UInt64(octet)
+        }
+        // Minimal: the long form only for lengths ≥ 128, and no leading zero octet.
+        guard length >= 0x80, bytes[start + 1] != 0 else {
+            throw DERError(.nonMinimalLength, at: start)
+        }
+        guard length <= UInt64(DERLimits.maximumElementLength) else {
+            throw DERError(.elementTooLarge, at: start)
+        }
+        return (Int(length), start + 1 + count)
+    }
+}

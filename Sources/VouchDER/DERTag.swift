@@ -1,0 +1,92 @@
+/// An ASN.1 identifier: tag class, tag number and the constructed bit (X.690 §8.1.2).
+///
+/// The constructed bit is part of the identity: `DERTag.sequence` (0x30) and a primitive universal
+/// 16 (0x10) are different tags, and DER fixes which form each universal type takes.
+public struct DERTag: Hashable, Sendable, CustomStringConvertible {
+    /// The four tag classes of X.690 §8.1.2.2.
+    public enum TagClass: UInt8, Sendable {
+        case universal = 0
+        case application = 1
+        case contextSpecific = 2
+        case `private` = 3
+    }
+
+    /// The class.
+    public let tagClass: TagClass
+    /// The tag number.
+    public let number: UInt32
+    /// Whether the encoding is constructed (its content is a series of elements).
+    public let isConstructed: Bool
+
+    /// Creates a tag from its parts.
+    public init(_ tagClass: TagClass, _ number: UInt32, constructed: Bool) {
+        self.tagClass = tagClass
+        self.number = number
+        self.isConstructed = constructed
+    }
+
+    /// A context-specific tag `[number]`, constructed for EXPLICIT tagging and for implicitly tagged
+    /// SEQUENCEs, primitive for implicitly tagged primitive types.
+    public static func contextSpecific(_ number: UInt32, constructed: Bool) -> DERTag {
+        DERTag(.contextSpecific, number, constructed: constructed)
+    }
+
+    public static let boolean = DERTag(.universal, 1, constructed: false)
+    public static let integer = DERTag(.universal, 2, constructed: false)
+    public static let bitString = DERTag(.universal, 3, constructed: false)
+    public static let octetString = DERTag(.universal, 4, constructed: false)
+    public static let null = DERTag(.universal, 5, constructed: false)
+    public static let objectIdentifier = DERTag(.universal, 6, constructed: false)
+    public static let enumerated = DERTag(.universal, 10, constructed: false)
+    public static let utf8String = DERTag(.universal, 12, constructed: false)
+    public static let sequence = DERTag(.universal, 16, constructed: true)
+    public static let set = DERTag(.universal, 17, constructed: true)
+    public static let numericString = DERTag(.universal, 18, constructed: false)
+    public static let printableString = DERTag(.universal, 19, constructed: false)
+    public static let teletexString = DERTag(.universal, 20, constructed: false)
+    public static let ia5String = DERTag(.universal, 22, constructed: false)
+    public static let utcTime = DERTag(.universal, 23, constructed: false)
+    public static let generalizedTime = DERTag(.universal, 24, constructed: false)
+    public static let visibleString = DERTag(.universal, 26, constructed: false)
+    public static let universalString = DERTag(.universal, 28, constructed: false)
+    public static let bmpString = DERTag(.universal, 30, constructed: false)
+
+    /// For universal tags: whether DER demands the constructed form (`true`), the primitive form
+    /// (`false`), or leaves it open (`nil`: other classes and the rarely used universal types).
+    ///
+    /// X.690 §10.2 forbids constructed encodings of string types; SEQUENCE and SET are always
+    /// constructed (§8.9, §8.11).
+    public var requiredConstruction: Bool? {
+        guard tagClass == .universal else { return nil }
+        switch number {
+        case 16, 17, 8, 11: return true  // SEQUENCE, SET, EXTERNAL, EMBEDDED PDV
+        case 1...7, 9, 10, 12...15, 18...30: return false
+        default: return nil
+        }
+    }
+
+    /// The universal type's name (`SEQUENCE`, `INTEGER`, …) or `[n]`, `[APPLICATION n]`, `[PRIVATE n]`.
+    public var name: String {
+        switch tagClass {
+        case .universal: return Self.universalNames[Int(number)] ?? "[UNIVERSAL \(number)]"
+        case .application: return "[APPLICATION \(number)]"
+        case .contextSpecific: return "[\(number)]"
+        case .private: return "[PRIVATE \(number)]"
+        }
+    }
+
+    /// The name, and for context-specific tags whether they are constructed.
+    public var description: String {
+        tagClass == .universal ? name : name + (isConstructed ? " constructed" : " primitive")
+    }
+
+    private static let universalNames: [Int: String] = [
+        0: "END OF CONTENTS", 1: "BOOLEAN", 2: "INTEGER", 3: "BIT STRING", 4: "OCTET STRING",
+        5: "NULL", 6: "OBJECT IDENTIFIER", 7: "ObjectDescriptor", 8: "EXTERNAL", 9: "REAL",
+        10: "ENUMERATED", 11: "EMBEDDED PDV", 12: "UTF8String", 13: "RELATIVE-OID", 14: "TIME",
+        16: "SEQUENCE", 17: "SET", 18: "NumericString", 19: "PrintableString", 20: "TeletexString",
+        21: "VideotexString", 22: "IA5String", 23: "UTCTime", 24: "GeneralizedTime",
+        25: "GraphicString", 26: "VisibleString", 27: "GeneralString", 28: "UniversalString",
+        29: "CHARACTER STRING", 30: "BMPString",
+    ]
+}

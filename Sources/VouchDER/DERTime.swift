@@ -1,0 +1,183 @@
+/// A UTCTime or GeneralizedTime, decoded to whole seconds since 1970-01-01T00:00:00Z.
+///
+/// Only the forms Apple's `SecCertificateCreateWithData` accepts are decoded (SECTRUST.md §6):
+///
+/// | type | forms |
+/// |---|---|
+/// | UTCTime | `YYMMDDhhmmZ`, `YYMMDDhhmmssZ`, `YYMMDDhhmmss+hhmm`, `YYMMDDhhmmss-hhmm` |
+/// | GeneralizedTime | `YYYYMMDDhhmmssZ`, `YYYYMMDDhhmmss+hhmm`, `YYYYMMDDhhmmss-hhmm` |
+///
+/// No fractional seconds. Months and days are checked against the calendar (leap years included);
+/// second 60 is allowed and counts as the first second of the next minute.
+///
+/// **Two-digit years** (UTCTime): 00–49 are 2000–2049 and 70–99 are 1970–1999, as RFC 5280
+/// §4.1.2.5.1 says; Apple maps **50–69 to 2001-01-01T00:00:00Z** whatever the rest of the value
+/// says. Vouch reproduces that quirk: such a time decodes without error to that instant, and
+/// ``isTwoDigitYearQuirk`` tells that it happened.
+public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Which ASN.1 type carried the time.
+    public enum Form: Sendable { case utcTime, generalizedTime }
+
+    /// The ASN.1 type the time was encoded as.
+    public let form: Form
+    /// Seconds since 1970-01-01T00:00:00Z (negative before).
+    public let secondsSince1970: Int64
+    /// Whether a UTCTime year 50–69 was mapped to 2001-01-01T00:00:00Z (Apple's quirk).
+    public let isTwoDigitYearQuirk: Bool
+
+    /// The instant Apple substitutes for UTCTime years 50–69: 2001-01-01T00:00:00Z.
+    public static let twoDigitYearQuirkInstant: Int64 = 978_307_200
+
+    /// Creates a time from seconds since 1970 (for tests and for times that do not come from DER).
+    public init(secondsSince1970: Int64, form: Form = .generalizedTime) {
+        self.form = form
+        self.secondsSince1970 = secondsSince1970
+        self.isTwoDigitYearQuirk = false
+    }
+
+    /// Decodes the content of `element` as `form`.
+    ///
+    /// - Throws: ``DERError/Kind/invalidTimeFormat`` when the text is not one of the accepted
+    ///   forms, ``DERError/Kind/invalidTimeValue`` when a field is out of range; the offset is the
+    ///   first octet of the offending field.
+    public init(_ element: DERElement, form: Form) throws(DERError) {
+        var text = TimeText(element.content)
+        let year: Int64
+        var quirk = false
+        switch form {
+        case .utcTime:
+            guard [11, 13, 17].contains(element.content.count) else {
+                throw DERError(.invalidTimeFormat, at: element.contentOffset)
+            }
+            let twoDigits = try text.number(digits: 2, in: 0...99)
+            year = twoDigits < 50 ? 2000 + twoDigits : 1900 + twoDigits
+            quirk = twoDigits >= 50 && twoDigits < 70
+        case .generalizedTime:
+            guard [15, 19].contains(element.content.count) else {
+                throw DERError(.invalidTimeFormat, at: element.contentOffset)
+            }
+            year = try text.number(digits: 4, in: 0...9999)
+        }
+        let month = try text.number(digits: 2, in: 1...12)
+        let day = try text.number(digits: 2, in: 1...Self.daysIn(month: month, year: year))
+        let hour = try text.number(digits: 2, in: 0...23)
+        let minute = try text.number(digits: 2, in: 0...59)
+        // UTCTime may leave out the seconds, but only in the `Z` form (11 octets).
+        let second = element.content.count == 11 ? 0 : try text.number(digits: 2, in: 0...60)
+        let offsetSeconds = try text.zone()
+        self.form = form
+        self.isTwoDigitYearQuirk = quirk
+        if quirk {
+            self.secondsSince1970 = Self.twoDigitYearQuirkInstant
+        } else {
+            let days = Self.daysSince1970(year: year, month: month, day: day)
+            self.secondsSince1970 = days * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds
+        }
+    }
+
+    public static func < (lhs: DERTime, rhs: DERTime) -> Bool {
+        lhs.secondsSince1970 < rhs.secondsSince1970
+    }
+
+    /// The time in UTC as RFC 3339 text, e.g. `2025-01-01T00:00:00Z`.
+    public var rfc3339: String { Self.rfc3339(secondsSince1970: secondsSince1970) }
+
+    /// The RFC 3339 text.
+    public var description: String { rfc3339 }
+
+    /// Formats `seconds` since 1970 as RFC 3339 UTC text.
+    public static func rfc3339(secondsSince1970 seconds: Int64) -> String {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        let (year, month, day) = civilDate(daysSince1970: days)
+        func pad(_ value: Int64, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
+            + "\(pad(secondOfDay / 3_600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))Z"
+    }
+
+    static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
+    static func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The inverse of ``daysSince1970(year:month:day:)`` (Hinnant's `civil_from_days`).
+    static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
+
+/// A cursor over the characters of a time value; every read checks digits and ranges.
+private struct TimeText {
+    var rest: ArraySlice<UInt8>
+    init(_ bytes: ArraySlice<UInt8>) { rest = bytes }
+
+    mutating func number(digits: Int, in range: ClosedRange<Int64>) throws(DERError) -> Int64 {
+        let start = rest.startIndex
+        guard rest.count >= digits else { throw DERError(.invalidTimeFormat, at: start) }
+        var value: Int64 = 0
+        for octet in rest.prefix(digits) {
+            guard octet >= 0x30, octet <= 0x39 else { throw DERError(.invalidTimeFormat, at: start) }
+            value = value * 10 + Int64(octet - 0x30)
+        }
+        rest = rest.dropFirst(digits)
+        guard range.contains(value) else { throw DERError(.invalidTimeValue, at: start) }
+        return value
+    }
+
+    /// Reads `Z` or `±hhmm` and the end of the text; returns the zone's offset from UTC in seconds.
+    mutating func zone() throws(DERError) -> Int64 {
+        let start = rest.startIndex
+        guard let sign = rest.first else { throw DERError(.invalidTimeFormat, at: start) }
+        rest = rest.dropFirst()
+        switch sign {
+        case UInt8(ascii: "Z"):
+            guard rest.isEmpty else { throw DERError(.invalidTimeFormat, at: start) }
+            return 0
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            guard rest.count == 4 else { throw DERError(.invalidTimeFormat, at: start) }
+            let hours = try number(digits: 2, in: 0...23)
+            let minutes = try number(digits: 2, in: 0...59)
+            let offset = hours * 3_600 + minutes * 60
+            return sign == UInt8(ascii: "+") ? offset : -offset
+        default:
+            throw DERError(.invalidTimeFormat, at: start)
+        }
+    }
+}
+
+extension DERReader {
+    /// Reads a UTCTime or a GeneralizedTime, whichever comes (X.509's `Time` CHOICE).
+    ///
+    /// - Throws: ``DERError/Kind/unexpectedTag(expected:found:)`` (naming UTCTime) for any other
+    ///   tag, or a time error from ``DERTime/init(_:form:)``.
+    public mutating func readTime() throws(DERError) -> DERTime {
+        if let element = try readOptionalElement(.generalizedTime) {
+            return try DERTime(element, form: .generalizedTime)
+        }
+        return try DERTime(readElement(.utcTime), form: .utcTime)
+    }
+}

@@ -1,0 +1,116 @@
+/// An OBJECT IDENTIFIER, kept as its validated content octets (X.690 §8.19).
+///
+/// Comparison and hashing use the octets, so comparing against a known OID costs a `memcmp`;
+/// the dotted form is computed only when asked for. (Not named `ObjectIdentifier`: the standard
+/// library has one.)
+public struct OID: Hashable, Sendable, CustomStringConvertible {
+    /// The content octets: base-128 arcs, the first two combined as 40·a + b.
+    public let bytes: ArraySlice<UInt8>
+
+    /// Validates the content of `element`: non-empty, every arc minimal, the last arc complete,
+    /// and no arc above 64 bits.
+    ///
+    /// - Throws: ``DERError/Kind/invalidObjectIdentifier``,
+    ///   ``DERError/Kind/nonMinimalObjectIdentifierArc`` or
+    ///   ``DERError/Kind/objectIdentifierArcTooLarge`` at the offending octet.
+    public init(_ element: DERElement) throws(DERError) {
+        let content = element.content
+        guard let last = content.last else {
+            throw DERError(.invalidObjectIdentifier, at: element.contentOffset)
+        }
+        guard last & 0x80 == 0 else {
+            throw DERError(.invalidObjectIdentifier, at: content.endIndex - 1)
+        }
+        var arcStart = true
+        var arcOctets = 0
+        for index in content.indices {
+            let octet = content[index]
+            if arcStart && octet == 0x80 {
+                throw DERError(.nonMinimalObjectIdentifierArc, at: index)
+            }
+            arcOctets += 1
+            // Ten base-128 octets hold 70 bits; more than 64 cannot be represented.
+            if arcOctets > 10 || (arcOctets == 10 && (content[index - 9] & 0x7F) > 1) {
+                throw DERError(.objectIdentifierArcTooLarge, at: index)
+            }
+            arcStart = octet & 0x80 == 0
+            if arcStart { arcOctets = 0 }
+        }
+        self.bytes = content
+    }
+
+    /// Wraps octets known to be a valid encoding (used for the constants of ``OID``'s name table).
+    init(trustedBytes: [UInt8]) {
+        self.bytes = trustedBytes[...]
+    }
+
+    /// Parses dotted text such as `"1.2.840.113549.1.1.11"`; `nil` if it is not a valid OID
+    /// (at least two arcs, first arc 0–2, second below 40 unless the first is 2).
+    public init?(dotted text: String) {
+        var arcs: [UInt64] = []
+        for part in text.split(separator: ".", omittingEmptySubsequences: false) {
+            guard !part.isEmpty, part.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+                part.count == 1 || part.first != "0", let arc = UInt64(part)
+            else { return nil }
+            arcs.append(arc)
+        }
+        guard arcs.count >= 2, arcs[0] <= 2, arcs[0] == 2 || arcs[1] < 40 else { return nil }
+        let (first, overflow) = (arcs[0] * 40).addingReportingOverflow(arcs[1])
+        guard !overflow else { return nil }
+        var encoded: [UInt8] = []
+        for arc in [first] + arcs.dropFirst(2) {
+            var groups: [UInt8] = [UInt8(arc & 0x7F)]
+            var rest = arc >> 7
+            while rest > 0 {
+                groups.append(UInt8(rest & 0x7F) | 0x80)
+                rest >>= 7
+            }
+            encoded.append(contentsOf: groups.reversed())
+        }
+        self.bytes = encoded[...]
+    }
+
+    /// The arcs as numbers.
+    public var arcs: [UInt64] {
+        var result: [UInt64] = []
+        var value: UInt64 = 0
+        for octet in bytes {
+            value = value << 7 | UInt64(octet & 0x7F)
+            guard octet & 0x80 == 0 else { continue }
+            if result.isEmpty {
+                let first: UInt64 = value < 40 ? 0 : (value < 80 ? 1 : 2)
+                result.append(first)
+                result.append(value - first * 40)
+            } else {
+                result.append(value)
+            }
+            value = 0
+        }
+        return result
+    }
+
+    /// Dotted decimal text, e.g. `1.2.840.113549.1.1.11`.
+    public var dotted: String { arcs.map(String.init).joined(separator: ".") }
+
+    /// The dotted text.
+    public var description: String { dotted }
+
+    /// The conventional name (`sha256WithRSAEncryption`, `commonName`, …) for OIDs X.509 uses.
+    public var name: String? { OIDNames.table[self] }
+
+    public static func == (lhs: OID, rhs: OID) -> Bool {
+        lhs.bytes.elementsEqual(rhs.bytes)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(bytes.count)
+        for octet in bytes { hasher.combine(octet) }
+    }
+}
+
+extension DERReader {
+    /// Reads an OBJECT IDENTIFIER.
+    public mutating func readOID(_ tag: DERTag = .objectIdentifier) throws(DERError) -> OID {
+        try OID(readElement(tag))
+    }
+}
