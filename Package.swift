@@ -36,6 +36,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "VouchDERTests", dependencies: ["VouchDER"]),
+        .testTarget(name: "VouchCryptoTests", dependencies: ["VouchCrypto"]),
+        .testTarget(name: "VouchCLITests", dependencies: ["vouch"]),
     ],
     swiftLanguageModes: [.v6]
 )

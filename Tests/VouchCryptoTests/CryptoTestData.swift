@@ -1,0 +1,68 @@
+import Foundation
+
+/// Where the crypto tests find their vectors, and the small decoders they share.
+///
+/// Wycheproof lives in `../shared/vectors/wycheproof` (never copied into the project); NIST SHAVS,
+/// PKCS #1 and FIPS 186 vectors come from the cryptography-vectors package that
+/// `scripts/setup --tests` unpacks into `.testdata/`. Tests skip with a message when either is absent.
+enum CryptoTestData {
+    static let projectRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `../shared/vectors/wycheproof/testvectors_v1`.
+    static let wycheproof = projectRoot.deletingLastPathComponent()
+        .appendingPathComponent("shared/vectors/wycheproof/testvectors_v1").path
+
+    /// The root of the cryptography-vectors package (`hashes/`, `asymmetric/`, `x509/`, …).
+    static let cryptographyVectors = projectRoot
+        .appendingPathComponent(".testdata/cryptography-vectors/cryptography_vectors").path
+
+    static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+
+    /// The bytes of a hex string (either case, no separators); `nil` if it is not hex.
+    static func hex(_ text: some StringProtocol) -> [UInt8]? {
+        let digits = Array(text.utf8)
+        guard digits.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(digits.count / 2)
+        var index = 0
+        while index < digits.count {
+            guard let high = nibble(digits[index]), let low = nibble(digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        return bytes
+    }
+
+    private static func nibble(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return digit - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    /// Decodes a JSON file.
+    static func json<T: Decodable>(_ type: T.Type, at path: String) throws -> T {
+        try JSONDecoder().decode(T.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+}
+
+/// A Wycheproof test file with the group type of its schema.
+struct WycheproofFile<Group: Decodable>: Decodable {
+    let algorithm: String
+    let numberOfTests: Int
+    let testGroups: [Group]
+}
+
+/// One Wycheproof signature-verification case (the fields the verify schemas share).
+struct WycheproofSignatureTest: Decodable {
+    let tcId: Int
+    let comment: String
+    let flags: [String]
+    let msg: String
+    let sig: String
+    /// `valid`, `invalid` or `acceptable`.
+    let result: String
+}
