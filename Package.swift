@@ -36,6 +36,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "VouchDERTests", dependencies: ["VouchDER"]),
+        .testTarget(name: "VouchX509Tests", dependencies: ["VouchX509"]),
         .testTarget(name: "VouchCryptoTests", dependencies: ["VouchCrypto"]),
         .testTarget(name: "VouchCLITests", dependencies: ["vouch"]),
     ],

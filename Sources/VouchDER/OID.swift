@@ -39,9 +39,14 @@ public struct OID: Hashable, Sendable, CustomStringConvertible {
         self.bytes = content
     }
 
-    /// Wraps octets known to be a valid encoding (used for the constants of ``OID``'s name table).
-    init(trustedBytes: [UInt8]) {
-        self.bytes = trustedBytes[...]
+    /// An OID written in source code. A malformed literal gives the empty OID, which matches no
+    /// decoded OID; a unit test checks every constant, so none is.
+    init(literal dotted: String) {
+        self = OID(dotted: dotted) ?? OID(emptyBytes: ())
+    }
+
+    private init(emptyBytes: ()) {
+        self.bytes = []
     }
 
     /// Parses dotted text such as `"1.2.840.113549.1.1.11"`; `nil` if it is not a valid OID

@@ -70,9 +70,14 @@ public enum PEM {
         return blocks
     }
 
-    /// The DER of every `CERTIFICATE` block of `text`, in order.
+    /// Labels of blocks that hold a certificate: RFC 7468's `CERTIFICATE`, the legacy
+    /// `X509 CERTIFICATE`, and OpenSSL's `TRUSTED CERTIFICATE` (whose trailing trust data a
+    /// certificate parser ignores).
+    public static let certificateLabels: Set<String> = ["CERTIFICATE", "X509 CERTIFICATE", "TRUSTED CERTIFICATE"]
+
+    /// The DER of every certificate block of `text` (see ``certificateLabels``), in order.
     public static func certificates(in text: ArraySlice<UInt8>) throws(PEMError) -> [[UInt8]] {
-        try blocks(in: text).filter { $0.label == "CERTIFICATE" }.map(\.der)
+        try blocks(in: text).filter { certificateLabels.contains($0.label) }.map(\.der)
     }
 
     /// `der` as a PEM block with `label`, 64 characters a line, ending in a newline.

@@ -1,0 +1,37 @@
+import VouchDER
+
+/// An AlgorithmIdentifier (RFC 5280 §4.1.1.2): an OID and optional parameters, kept as views.
+public struct AlgorithmIdentifier: Hashable, Sendable, CustomStringConvertible {
+    /// The algorithm.
+    public let algorithm: OID
+    /// The parameters' whole encoding (a NULL, a curve OID, RSASSA-PSS-params, …), or `nil`.
+    public let parameters: ArraySlice<UInt8>?
+    /// The AlgorithmIdentifier's whole encoding, for byte-for-byte comparison.
+    public let encoded: ArraySlice<UInt8>
+
+    /// Reads `SEQUENCE { algorithm OID, parameters ANY OPTIONAL }`.
+    public init(reading reader: inout DERReader) throws(DERError) {
+        let element = try reader.readElement(.sequence)
+        var inner = try reader.reader(overContentOf: element)
+        algorithm = try inner.readOID()
+        parameters = inner.isAtEnd ? nil : try inner.readElement().encoded
+        try inner.finish()
+        encoded = element.encoded
+    }
+
+    /// Whether the parameters are absent or an ASN.1 NULL (the two forms RSA signature OIDs see).
+    public var hasAbsentOrNullParameters: Bool {
+        parameters == nil || parameters?.elementsEqual([0x05, 0x00]) == true
+    }
+
+    /// The algorithm's name, or its dotted OID.
+    public var description: String { algorithm.name ?? algorithm.dotted }
+
+    public static func == (lhs: AlgorithmIdentifier, rhs: AlgorithmIdentifier) -> Bool {
+        lhs.encoded.elementsEqual(rhs.encoded)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for octet in encoded { hasher.combine(octet) }
+    }
+}

@@ -1,0 +1,84 @@
+import VouchDER
+
+/// A certificate's extensions, decoded one at a time from the raw `Extensions` SEQUENCE.
+///
+/// The list was validated when the certificate was parsed (structure, count, critical known
+/// extensions), so iterating cannot fail and costs no allocation.
+public struct Extensions: Sequence, Sendable {
+    /// The content of the `Extensions` SEQUENCE (empty when the certificate has none).
+    let content: ArraySlice<UInt8>
+
+    /// The number of extensions.
+    public let count: Int
+
+    init() {
+        content = []
+        count = 0
+    }
+
+    /// Reads `[3] EXPLICIT SEQUENCE SIZE (1..MAX) OF Extension` and validates what §10 demands.
+    init(reading reader: inout DERReader) throws(X509Error) {
+        var list = try reading(.extensions) { () throws(DERError) in
+            let explicit = try reader.readElement(.contextSpecific(3, constructed: true))
+            var wrapper = try reader.reader(overContentOf: explicit)
+            let sequence = try wrapper.readElement(.sequence)
+            try wrapper.finish()
+            return try wrapper.reader(overContentOf: sequence)
+        }
+        guard !list.isAtEnd else { throw X509Error(.emptyExtensions, in: .extensions, at: list.offset) }
+        let content = list.remaining
+        var count = 0
+        while !list.isAtEnd {
+            let start = list.offset
+            let next = try reading(.extensions) { () throws(DERError) in try Extension(reading: &list) }
+            count += 1
+            guard count < X509Limits.maximumExtensionCount else {
+                throw X509Error(.tooManyExtensions, in: .extensions, at: start)
+            }
+            guard next.isCritical else { continue }
+            do { _ = try KnownExtensions.validate(next.oid, next.value) } catch {
+                throw X509Error(.unparseableCriticalExtension(next.oid, error.kind), in: .extensionValue, at: error.offset)
+            }
+        }
+        self.content = content
+        self.count = count
+    }
+
+    /// Iterates the extensions in encoding order.
+    public struct Iterator: IteratorProtocol {
+        var reader: DERReader
+        public mutating func next() -> Extension? {
+            guard !reader.isAtEnd else { return nil }
+            return try? Extension(reading: &reader)
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(reader: DERReader(content)) }
+
+    /// The first extension with `oid`, if any.
+    public subscript(oid: OID) -> Extension? { first { $0.oid == oid } }
+
+    /// Whether some OID appears twice (Apple's DuplicateExtension check, SECTRUST.md §4.3).
+    public var hasDuplicates: Bool {
+        let oids = map(\.oid.bytes)
+        // Pairwise for the usual handful; sorted for the thousands a hostile certificate may hold.
+        if oids.count <= 32 {
+            for (index, oid) in oids.enumerated() where oids[(index + 1)...].contains(where: { $0.elementsEqual(oid) }) {
+                return true
+            }
+            return false
+        }
+        let sorted = oids.sorted { $0.lexicographicallyPrecedes($1) }
+        return zip(sorted, sorted.dropFirst()).contains { $0.elementsEqual($1) }
+    }
+
+    /// Known, non-critical extensions whose value does not decode (Apple's UnparseableExtension).
+    public var unparseable: [Extension] {
+        filter { !$0.isCritical && ((try? KnownExtensions.validate($0.oid, $0.value)) == nil) }
+    }
+
+    /// Critical extensions Vouch does not know (input to the CriticalExtensions check).
+    public var unknownCritical: [Extension] {
+        filter { $0.isCritical && !Extension.knownOIDs.contains($0.oid) }
+    }
+}

@@ -1,0 +1,42 @@
+import VouchDER
+
+/// subjectKeyIdentifier (RFC 5280 §4.2.1.2): an OCTET STRING.
+public struct SubjectKeyIdentifier: CertificateExtension {
+    public static let oid = OID.subjectKeyIdentifier
+
+    /// The key identifier octets.
+    public let keyIdentifier: ArraySlice<UInt8>
+
+    public init(extensionValue: ArraySlice<UInt8>) throws(DERError) {
+        keyIdentifier = try DERReader.readAll(extensionValue) { (reader) throws(DERError) in try reader.readOctetString() }
+    }
+}
+
+/// authorityKeyIdentifier (RFC 5280 §4.2.1.1):
+/// `SEQUENCE { keyIdentifier [0] OPTIONAL, authorityCertIssuer [1] GeneralNames OPTIONAL, authorityCertSerialNumber [2] INTEGER OPTIONAL }`.
+public struct AuthorityKeyIdentifier: CertificateExtension {
+    public static let oid = OID.authorityKeyIdentifier
+
+    /// The issuer's key identifier, if given.
+    public let keyIdentifier: ArraySlice<UInt8>?
+    /// The issuer's issuer names, if given.
+    public let authorityCertIssuer: [GeneralName]?
+    /// The issuer's serial number octets, if given.
+    public let authorityCertSerialNumber: ArraySlice<UInt8>?
+
+    public init(extensionValue: ArraySlice<UInt8>) throws(DERError) {
+        (keyIdentifier, authorityCertIssuer, authorityCertSerialNumber) = try DERReader.readAll(extensionValue) {
+            (reader) throws(DERError) in
+            try reader.nested(.sequence) { (inner) throws(DERError) in
+                let keyIdentifier = try inner.readOptionalElement(.contextSpecific(0, constructed: false))?.content
+                let issuer: [GeneralName]? =
+                    try inner.peekTag() == .contextSpecific(1, constructed: true)
+                    ? try GeneralName.readSequence(&inner, tag: .contextSpecific(1, constructed: true)) : nil
+                let serial = try inner.readOptionalElement(.contextSpecific(2, constructed: false)).map { (element) throws(DERError) in
+                    try DERInteger(element).content
+                }
+                return (keyIdentifier, issuer, serial)
+            }
+        }
+    }
+}

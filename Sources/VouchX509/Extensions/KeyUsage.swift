@@ -1,0 +1,52 @@
+import VouchDER
+
+/// keyUsage (RFC 5280 §4.2.1.3): a BIT STRING of the nine named usages.
+///
+/// Apple reads one or two data octets (SECTRUST.md §10); trailing zero bits are tolerated.
+public struct KeyUsage: CertificateExtension, Equatable {
+    public static let oid = OID.keyUsage
+
+    /// The usages, by bit number.
+    public enum Usage: Int, CaseIterable, Sendable {
+        case digitalSignature = 0, contentCommitment, keyEncipherment, dataEncipherment, keyAgreement
+        case keyCertSign, cRLSign, encipherOnly, decipherOnly
+
+        /// RFC 5280's name (`contentCommitment` was `nonRepudiation`).
+        public var name: String {
+            switch self {
+            case .digitalSignature: return "digitalSignature"
+            case .contentCommitment: return "contentCommitment"
+            case .keyEncipherment: return "keyEncipherment"
+            case .dataEncipherment: return "dataEncipherment"
+            case .keyAgreement: return "keyAgreement"
+            case .keyCertSign: return "keyCertSign"
+            case .cRLSign: return "cRLSign"
+            case .encipherOnly: return "encipherOnly"
+            case .decipherOnly: return "decipherOnly"
+            }
+        }
+    }
+
+    /// The bits as decoded.
+    public let bits: DERBitString
+
+    /// The most data octets Apple's parser reads (bits 0–8 fit in two).
+    public static let maximumDataOctets = 2
+
+    public init(extensionValue: ArraySlice<UInt8>) throws(DERError) {
+        bits = try DERReader.readAll(extensionValue) { (reader) throws(DERError) in
+            let offset = reader.offset
+            let bits = try reader.readBitString()
+            guard (1...Self.maximumDataOctets).contains(bits.bytes.count) else {
+                throw DERError(.invalidBitStringLength, at: offset)
+            }
+            return bits
+        }
+    }
+
+    /// Whether `usage` is asserted.
+    public func contains(_ usage: Usage) -> Bool { bits.isSet(usage.rawValue) }
+
+    /// The asserted usages in bit order.
+    public var usages: [Usage] { Usage.allCases.filter(contains) }
+}

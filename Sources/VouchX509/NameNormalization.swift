@@ -1,0 +1,45 @@
+import VouchDER
+
+extension DistinguishedName {
+    /// The name as Apple normalises it for issuer lookup (SECTRUST.md §2.2): PrintableString
+    /// values ASCII-upper-cased, trimmed, and with runs of spaces collapsed to one; every other
+    /// value byte for byte. Two names match for chain building iff these encodings are equal, so
+    /// a UTF8String issuer never matches a PrintableString subject with the same text.
+    public var appleNormalizedEncoding: [UInt8] {
+        var writer = DERWriter()
+        writer.writeElement(.sequence) { names in
+            for rdn in relativeDistinguishedNames {
+                names.writeElement(.set) { set in
+                    for attribute in rdn {
+                        set.writeElement(.sequence) { pair in
+                            pair.writeElement(.objectIdentifier, content: attribute.type.bytes)
+                            if attribute.value.tag == .printableString {
+                                pair.writeElement(.printableString, content: Self.normalizePrintable(attribute.value.content))
+                            } else {
+                                pair.writeEncoded(attribute.value.encoded)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return writer.bytes
+    }
+
+    /// Upper-cases ASCII letters, drops leading and trailing spaces, collapses inner runs of spaces.
+    static func normalizePrintable(_ value: ArraySlice<UInt8>) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(value.count)
+        var pendingSpace = false
+        for octet in value {
+            if octet == 0x20 {
+                pendingSpace = !output.isEmpty
+                continue
+            }
+            if pendingSpace { output.append(0x20) }
+            pendingSpace = false
+            output.append(octet >= 0x61 && octet <= 0x7A ? octet - 0x20 : octet)
+        }
+        return output
+    }
+}

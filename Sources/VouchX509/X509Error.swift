@@ -1,0 +1,87 @@
+import VouchDER
+
+/// Why a certificate was rejected: what was wrong, in which field, and at which byte offset.
+///
+/// The rejections are the ones Apple's `SecCertificateCreateWithData` makes (SECTRUST.md §10):
+/// malformed structures, an explicit version that is not v2 or v3, a serial of 0 or more than 37
+/// octets, times in a form it does not accept, an empty extensions list, 10,000 extensions or more,
+/// and a critical known extension that does not parse. Lower layers' errors are wrapped, never lost.
+public struct X509Error: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What was wrong.
+    public enum Kind: Equatable, Sendable {
+        /// The DER of the field broke a rule of VouchDER (the error says which, and where).
+        case malformed(DERError.Kind)
+        /// An explicitly encoded version other than 1 (v2) or 2 (v3): explicit v1 is rejected too.
+        case unsupportedVersion
+        /// A serial number of no octets or more than ``X509Limits/maximumSerialNumberLength``.
+        case invalidSerialNumberLength
+        /// An `extensions` field present but empty (RFC 5280 §4.1: SIZE (1..MAX)).
+        case emptyExtensions
+        /// ``X509Limits/maximumExtensionCount`` extensions or more.
+        case tooManyExtensions
+        /// A critical extension that Vouch knows did not decode (the DER error says why).
+        case unparseableCriticalExtension(OID, DERError.Kind)
+    }
+
+    /// The part of the certificate the error is in.
+    public enum Field: String, Sendable {
+        case certificate, tbsCertificate, version, serialNumber, signature, issuer, validity, subject
+        case subjectPublicKeyInfo, issuerUniqueID, subjectUniqueID, extensions, extensionValue
+        case signatureAlgorithm, signatureValue
+    }
+
+    /// What was wrong.
+    public let kind: Kind
+    /// Where in the structure.
+    public let field: Field
+    /// The absolute byte offset in the certificate's DER.
+    public let offset: Int
+
+    /// Creates an error.
+    public init(_ kind: Kind, in field: Field, at offset: Int) {
+        self.kind = kind
+        self.field = field
+        self.offset = offset
+    }
+
+    /// Wraps a DER error met while reading `field`.
+    public init(_ error: DERError, in field: Field) {
+        self.init(.malformed(error.kind), in: field, at: error.offset)
+    }
+
+    /// `offset N: field: reason`.
+    public var description: String {
+        let reason: String
+        switch kind {
+        case .malformed(let kind): reason = DERError(kind, at: offset).reason
+        case .unsupportedVersion: reason = "version must be absent (v1), 1 (v2) or 2 (v3) (RFC 5280 §4.1.2.1)"
+        case .invalidSerialNumberLength:
+            reason = "serial number must have 1 to \(X509Limits.maximumSerialNumberLength) octets"
+        case .emptyExtensions: reason = "extensions present but empty (RFC 5280 §4.1)"
+        case .tooManyExtensions: reason = "\(X509Limits.maximumExtensionCount) or more extensions"
+        case .unparseableCriticalExtension(let oid, let kind):
+            reason = "critical extension \(oid.name ?? oid.dotted) does not parse: \(DERError(kind, at: offset).reason)"
+        }
+        return "offset \(offset): \(field.rawValue): \(reason)"
+    }
+}
+
+/// The bounds VouchX509 enforces, each with the reason for its value.
+public enum X509Limits {
+    /// Longest serial number accepted, in content octets.
+    ///
+    /// RFC 5280 §4.1.2.2 allows 20; real CAs have issued longer ones, and Apple's
+    /// `SecCertificateCreateWithData` accepts up to 37 (SECTRUST.md §10), so Vouch does too.
+    public static let maximumSerialNumberLength = 37
+
+    /// Fewest extensions that make a certificate unparseable.
+    ///
+    /// Apple rejects certificates with 10,000 extensions or more (SECTRUST.md §10); below that,
+    /// duplicate detection stays cheap (it sorts when there are many).
+    public static let maximumExtensionCount = 10_000
+}
+
+/// Runs a DER step of parsing `field`, wrapping its ``DERError`` as an ``X509Error``.
+func reading<T>(_ field: X509Error.Field, _ body: () throws(DERError) -> T) throws(X509Error) -> T {
+    do { return try body() } catch { throw X509Error(error, in: field) }
+}
