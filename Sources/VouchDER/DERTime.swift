@@ -11,9 +11,9 @@
 /// second 60 is allowed and counts as the first second of the next minute.
 ///
 /// **Two-digit years** (UTCTime): 00–49 are 2000–2049 and 70–99 are 1970–1999, as RFC 5280
-/// §4.1.2.5.1 says; Apple maps **50–69 to 2001-01-01T00:00:00Z** whatever the rest of the value
-/// says. Vouch reproduces that quirk: such a time decodes without error to that instant, and
-/// ``isTwoDigitYearQuirk`` tells that it happened.
+/// §4.1.2.5.1 says; Apple maps **50–69 to 2001-01-01T00:00:00Z**, whatever the other fields say
+/// (they must still be well-formed). Vouch reproduces that quirk: such a time decodes without
+/// error to that instant, and ``isTwoDigitYearQuirk`` tells that it happened.
 public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Which ASN.1 type carried the time.
     public enum Form: Sendable { case utcTime, generalizedTime }
@@ -90,9 +90,10 @@ public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civilDate(daysSince1970: days)
+        // Years before 1 (GeneralizedTime 0000 with a positive offset) get a sign, as ISO 8601 does.
         func pad(_ value: Int64, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+            let digits = String(value.magnitude)
+            return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
             + "\(pad(secondOfDay / 3_600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))Z"
