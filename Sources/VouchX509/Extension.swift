@@ -30,6 +30,14 @@ public struct Extension: Sendable {
         try T(extensionValue: value)
     }
 
+    /// Decodes the value with Vouch's decoder for its OID, if it has one.
+    ///
+    /// - Returns: whether the OID is one Vouch decodes.
+    /// - Throws: the ``DERError`` of a known extension whose value does not decode.
+    public func validateIfKnown() throws(DERError) -> Bool {
+        try KnownExtensions.validate(oid, value)
+    }
+
     /// The OIDs of the extensions Vouch decodes. A critical one that does not parse rejects the
     /// certificate (SECTRUST.md §10); a non-critical one is flagged as unparseable.
     public static let knownOIDs: [OID] = KnownExtensions.decoders.map(\.oid)

@@ -46,7 +46,7 @@ public struct SubjectPublicKeyInfo: Sendable {
         if oid == .ed25519 { return .ed25519 }
         if oid == .ed448 { return .ed448 }
         if oid == .dsa { return .dsa }
-        if oid == .rsassaPSS { return .rsaPSS }
+        if oid == .rsassaPSS { return .rsaPSS(modulusBits: rsaModulusBitLength) }
         return .unsupported(oid)
     }
 
@@ -107,7 +107,7 @@ public enum PublicKeyType: Equatable, Sendable {
     /// DSA: recognised, but Apple has no key for it.
     case dsa
     /// An RSA key restricted to PSS (id-RSASSA-PSS SPKI): recognised, no key on Apple.
-    case rsaPSS
+    case rsaPSS(modulusBits: Int?)
     /// id-ecPublicKey with explicit curve parameters: recognised, no key on Apple.
     case ecExplicitParameters
     /// id-ecPublicKey on a named curve other than P-192…P-521.
@@ -119,6 +119,7 @@ public enum PublicKeyType: Equatable, Sendable {
     public var bits: Int? {
         switch self {
         case .rsa(let bits): return bits
+        case .rsaPSS(let bits): return bits
         case .ec(let curve): return curve.fieldBits
         case .ed25519: return 256
         case .ed448: return 456
