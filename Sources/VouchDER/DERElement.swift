@@ -5,18 +5,24 @@
 public struct DERElement: Sendable {
     /// The identifier.
     public let tag: DERTag
-    /// The absolute offset of the first identifier octet.
-    public let offset: Int
     /// Identifier and length octets together.
     public let headerLength: Int
-    /// The content octets, a view into the caller's buffer.
-    public let content: ArraySlice<UInt8>
-
     /// The whole encoding (header and content), a view into the caller's buffer.
     public let encoded: ArraySlice<UInt8>
 
+    @inlinable
+    init(tag: DERTag, headerLength: Int, encoded: ArraySlice<UInt8>) {
+        self.tag = tag
+        self.headerLength = headerLength
+        self.encoded = encoded
+    }
+
+    /// The absolute offset of the first identifier octet.
+    @inlinable public var offset: Int { encoded.startIndex }
+    /// The content octets, a view into the caller's buffer.
+    @inlinable public var content: ArraySlice<UInt8> { encoded[(encoded.startIndex + headerLength)...] }
     /// The absolute offset of the first content octet.
-    public var contentOffset: Int { content.startIndex }
+    @inlinable public var contentOffset: Int { encoded.startIndex + headerLength }
     /// The number of content octets.
-    public var length: Int { content.count }
+    @inlinable public var length: Int { encoded.count - headerLength }
 }

@@ -14,47 +14,54 @@ public struct DERReader: Sendable {
     /// Choices that relax the defaults.
     public struct Options: OptionSet, Sendable {
         public let rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
         /// Accept the high-tag-number form (tag numbers ≥ 31), minimal and at most
         /// ``DERLimits/maximumHighTagNumber``. Off by default: no PKI structure uses it.
         public static let allowHighTagNumbers = Options(rawValue: 1)
     }
 
     /// The bytes not read yet.
-    public private(set) var remaining: ArraySlice<UInt8>
+    @usableFromInline var unread: ArraySlice<UInt8>
     /// How many constructed elements enclose this reader's input.
     public let depth: Int
     /// The options, inherited by nested readers.
     public let options: Options
 
     /// Creates a reader over `bytes` at nesting depth 0.
+    @inlinable
     public init(_ bytes: ArraySlice<UInt8>, options: Options = []) {
-        self.remaining = bytes
+        self.unread = bytes
         self.depth = 0
         self.options = options
     }
 
     /// Creates a reader over all of `bytes`; offsets count from 0.
+    @inlinable
     public init(_ bytes: [UInt8], options: Options = []) {
         self.init(bytes[...], options: options)
     }
 
     /// A reader over `bytes` that counts as nested `depth` levels deep.
+    @inlinable
     init(_ bytes: ArraySlice<UInt8>, options: Options, depth: Int) {
-        self.remaining = bytes
+        self.unread = bytes
         self.depth = depth
         self.options = options
     }
 
+    /// The bytes not read yet.
+    @inlinable public var remaining: ArraySlice<UInt8> { unread }
+
     /// Whether every byte has been read.
-    public var isAtEnd: Bool { remaining.isEmpty }
+    @inlinable public var isAtEnd: Bool { unread.isEmpty }
 
     /// The absolute offset of the next byte.
-    public var offset: Int { remaining.startIndex }
+    @inlinable public var offset: Int { unread.startIndex }
 
     /// Reads `body` over all of `bytes` and then demands that nothing is left.
     ///
     /// - Throws: whatever `body` throws, or ``DERError/Kind/trailingData`` at the first unread byte.
+    @inlinable
     public static func readAll<T>(
         _ bytes: ArraySlice<UInt8>, options: Options = [],
         _ body: (inout DERReader) throws(DERError) -> T
@@ -66,16 +73,18 @@ public struct DERReader: Sendable {
     }
 
     /// Throws ``DERError/Kind/trailingData`` unless every byte has been read.
+    @inlinable
     public func finish() throws(DERError) {
-        guard remaining.isEmpty else { throw DERError(.trailingData, at: offset) }
+        guard unread.isEmpty else { throw DERError(.trailingData, at: offset) }
     }
 
     /// The tag of the next element, or `nil` at the end of input.
     ///
     /// - Throws: a ``DERError`` if the identifier octets themselves are malformed.
+    @inlinable
     public func peekTag() throws(DERError) -> DERTag? {
-        guard !remaining.isEmpty else { return nil }
-        return try Self.parseIdentifier(remaining, options: options).tag
+        guard !unread.isEmpty else { return nil }
+        return try Self.parseIdentifier(unread, options: options).tag
     }
 
     /// Reads the next element, whatever its tag.
@@ -83,19 +92,10 @@ public struct DERReader: Sendable {
     /// Enforces every header rule of DER: low tag numbers unless opted in, no end-of-contents tag,
     /// the form universal types demand, definite minimal lengths of at most
     /// ``DERLimits/maximumLengthOctets`` octets, and content within the input.
+    @inlinable
     public mutating func readElement() throws(DERError) -> DERElement {
-        let start = offset
-        guard !remaining.isEmpty else { throw DERError(.truncated, at: start) }
-        let (tag, identifierEnd) = try Self.parseIdentifier(remaining, options: options)
-        let (length, contentStart) = try Self.parseLength(remaining, from: identifierEnd)
-        guard remaining.endIndex - contentStart >= length else {
-            throw DERError(.truncated, at: start)
-        }
-        let contentEnd = contentStart + length
-        let element = DERElement(
-            tag: tag, offset: start, headerLength: contentStart - start,
-            content: remaining[contentStart..<contentEnd], encoded: remaining[start..<contentEnd])
-        remaining = remaining[contentEnd...]
+        let element = try Self.parseElement(unread, options: options)
+        unread = unread[element.encoded.endIndex...]
         return element
     }
 
@@ -103,17 +103,19 @@ public struct DERReader: Sendable {
     ///
     /// - Throws: ``DERError/Kind/missingElement(expected:)`` at the end of input,
     ///   ``DERError/Kind/unexpectedTag(expected:found:)`` for another tag, or a header error.
+    @inlinable
     public mutating func readElement(_ tag: DERTag) throws(DERError) -> DERElement {
-        guard let found = try peekTag() else {
-            throw DERError(.missingElement(expected: tag), at: offset)
+        guard !unread.isEmpty else { throw DERError(.missingElement(expected: tag), at: offset) }
+        let element = try Self.parseElement(unread, options: options)
+        guard element.tag == tag else {
+            throw DERError(.unexpectedTag(expected: tag, found: element.tag), at: offset)
         }
-        guard found == tag else {
-            throw DERError(.unexpectedTag(expected: tag, found: found), at: offset)
-        }
-        return try readElement()
+        unread = unread[element.encoded.endIndex...]
+        return element
     }
 
     /// Reads the next element if it has `tag`; returns `nil` (and reads nothing) otherwise.
+    @inlinable
     public mutating func readOptionalElement(_ tag: DERTag) throws(DERError) -> DERElement? {
         guard try peekTag() == tag else { return nil }
         return try readElement()
@@ -123,6 +125,7 @@ public struct DERReader: Sendable {
     ///
     /// - Throws: ``DERError/Kind/nestingTooDeep`` past ``DERLimits/maximumNestingDepth``, whatever
     ///   `body` throws, or ``DERError/Kind/trailingData`` if `body` leaves content unread.
+    @inlinable
     public mutating func nested<T>(
         _ tag: DERTag, _ body: (inout DERReader) throws(DERError) -> T
     ) throws(DERError) -> T {
@@ -134,6 +137,7 @@ public struct DERReader: Sendable {
     }
 
     /// Like ``nested(_:_:)`` when the next element has `tag`; `nil` (reading nothing) otherwise.
+    @inlinable
     public mutating func optionalNested<T>(
         _ tag: DERTag, _ body: (inout DERReader) throws(DERError) -> T
     ) throws(DERError) -> T? {
@@ -144,6 +148,7 @@ public struct DERReader: Sendable {
     /// A reader over the content of `element`, one level deeper than this one.
     ///
     /// - Throws: ``DERError/Kind/nestingTooDeep`` past ``DERLimits/maximumNestingDepth``.
+    @inlinable
     public func reader(overContentOf element: DERElement) throws(DERError) -> DERReader {
         guard depth < DERLimits.maximumNestingDepth else {
             throw DERError(.nestingTooDeep, at: element.offset)
@@ -153,36 +158,54 @@ public struct DERReader: Sendable {
 
     // MARK: Header rules (X.690 §8.1.2, §8.1.3, §10.1)
 
+    /// Parses the element at the start of `bytes` (header and content bounds).
+    @inlinable @inline(__always)
+    static func parseElement(_ bytes: ArraySlice<UInt8>, options: Options) throws(DERError) -> DERElement {
+        let start = bytes.startIndex
+        let (tag, identifierEnd) = try parseIdentifier(bytes, options: options)
+        let length: Int, contentStart: Int
+        // The short form (one octet below 0x80) is the common case; the long form is out of line.
+        if identifierEnd < bytes.endIndex, bytes[identifierEnd] < 0x80 {
+            (length, contentStart) = (Int(bytes[identifierEnd]), identifierEnd + 1)
+        } else {
+            (length, contentStart) = try parseLength(bytes, from: identifierEnd)
+        }
+        guard bytes.endIndex - contentStart >= length else { throw DERError(.truncated, at: start) }
+        return DERElement(tag: tag, headerLength: contentStart - start, encoded: bytes[start..<(contentStart + length)])
+    }
+
     /// Parses the identifier octets at the start of `bytes`; returns the tag and the index after them.
+    @inlinable @inline(__always)
     static func parseIdentifier(
         _ bytes: ArraySlice<UInt8>, options: Options
     ) throws(DERError) -> (tag: DERTag, end: Int) {
-        var index = bytes.startIndex
-        guard index < bytes.endIndex else { throw DERError(.truncated, at: index) }
-        let first = bytes[index]
-        index += 1
-        let tagClass: DERTag.TagClass
-        switch first >> 6 {
-        case 0: tagClass = .universal
-        case 1: tagClass = .application
-        case 2: tagClass = .contextSpecific
-        default: tagClass = .private
+        let start = bytes.startIndex
+        guard start < bytes.endIndex else { throw DERError(.truncated, at: start) }
+        let first = bytes[start]
+        guard first & 0x1F != 0x1F else { return try parseHighTagIdentifier(bytes, options: options) }
+        let tag = DERTag(identifierOctet: first)
+        if first & 0xC0 == 0 {
+            // Universal: no end-of-contents, and the form DER demands (X.690 §10.2).
+            let bit: UInt32 = 1 << UInt32(first & 0x1F)
+            if first & 0x1F == 0 { throw DERError(.endOfContentsTag, at: start) }
+            let wrongForm = tag.isConstructed
+                ? DERTag.universalPrimitiveMask & bit != 0 : DERTag.universalConstructedMask & bit != 0
+            if wrongForm { throw DERError(.wrongConstruction(tag), at: start) }
         }
-        var number = UInt32(first & 0x1F)
-        if number == 0x1F {
-            guard options.contains(.allowHighTagNumbers) else {
-                throw DERError(.highTagNumber, at: bytes.startIndex)
-            }
-            (number, index) = try parseHighTagNumber(bytes, from: index)
-        }
-        let tag = DERTag(tagClass, number, constructed: first & 0x20 != 0)
-        if tagClass == .universal && number == 0 {
-            throw DERError(.endOfContentsTag, at: bytes.startIndex)
-        }
-        if let required = tag.requiredConstruction, required != tag.isConstructed {
-            throw DERError(.wrongConstruction(tag), at: bytes.startIndex)
-        }
-        return (tag, index)
+        return (tag, start + 1)
+    }
+
+    /// The high-tag-number form (X.690 §8.1.2.4), only when the caller opted in.
+    @usableFromInline
+    static func parseHighTagIdentifier(
+        _ bytes: ArraySlice<UInt8>, options: Options
+    ) throws(DERError) -> (tag: DERTag, end: Int) {
+        let start = bytes.startIndex
+        guard options.contains(.allowHighTagNumbers) else { throw DERError(.highTagNumber, at: start) }
+        let first = bytes[start]
+        let (number, end) = try parseHighTagNumber(bytes, from: start + 1)
+        let tag = DERTag(DERTag.TagClass(rawValue: first >> 6) ?? .private, number, constructed: first & 0x20 != 0)
+        return (tag, end)
     }
 
     private static func parseHighTagNumber(
@@ -208,6 +231,7 @@ public struct DERReader: Sendable {
     }
 
     /// Parses the length octets at `start`; returns the content length and the index of the content.
+    @usableFromInline
     static func parseLength(
         _ bytes: ArraySlice<UInt8>, from start: Int
     ) throws(DERError) -> (length: Int, contentStart: Int) {
@@ -233,6 +257,7 @@ public struct DERReader: Sendable {
         guard length <= UInt64(DERLimits.maximumElementLength) else {
             throw DERError(.elementTooLarge, at: start)
         }
+        // Cannot trap: length ≤ maximumElementLength (1 GiB), which fits Int everywhere.
         return (Int(length), start + 1 + count)
     }
 }

@@ -19,14 +19,29 @@ public struct DERTag: Hashable, Sendable, CustomStringConvertible {
     public let isConstructed: Bool
 
     /// Creates a tag from its parts.
+    @inlinable
     public init(_ tagClass: TagClass, _ number: UInt32, constructed: Bool) {
         self.tagClass = tagClass
         self.number = number
         self.isConstructed = constructed
     }
 
+    /// The tag of a one-octet identifier (tag number below 31).
+    @inlinable @inline(__always)
+    init(identifierOctet octet: UInt8) {
+        self.tagClass = TagClass(rawValue: octet >> 6) ?? .private
+        self.number = UInt32(octet & 0x1F)
+        self.isConstructed = octet & 0x20 != 0
+    }
+
+    /// Universal tag numbers DER encodes primitive (X.690 §10.2): 1–7, 9, 10, 12–15, 18–30.
+    @usableFromInline static let universalPrimitiveMask: UInt32 = 0b0111_1111_1111_1100_1111_0110_1111_1110
+    /// Universal tag numbers always constructed: EXTERNAL (8), EMBEDDED PDV (11), SEQUENCE, SET.
+    @usableFromInline static let universalConstructedMask: UInt32 = 1 << 8 | 1 << 11 | 1 << 16 | 1 << 17
+
     /// A context-specific tag `[number]`, constructed for EXPLICIT tagging and for implicitly tagged
     /// SEQUENCEs, primitive for implicitly tagged primitive types.
+    @inlinable
     public static func contextSpecific(_ number: UInt32, constructed: Bool) -> DERTag {
         DERTag(.contextSpecific, number, constructed: constructed)
     }
@@ -57,12 +72,11 @@ public struct DERTag: Hashable, Sendable, CustomStringConvertible {
     /// X.690 §10.2 forbids constructed encodings of string types; SEQUENCE and SET are always
     /// constructed (§8.9, §8.11).
     public var requiredConstruction: Bool? {
-        guard tagClass == .universal else { return nil }
-        switch number {
-        case 16, 17, 8, 11: return true  // SEQUENCE, SET, EXTERNAL, EMBEDDED PDV
-        case 1...7, 9, 10, 12...15, 18...30: return false
-        default: return nil
-        }
+        guard tagClass == .universal, number < 32 else { return nil }
+        let bit: UInt32 = 1 << number
+        if Self.universalConstructedMask & bit != 0 { return true }
+        if Self.universalPrimitiveMask & bit != 0 { return false }
+        return nil
     }
 
     /// The universal type's name (`SEQUENCE`, `INTEGER`, …) or `[n]`, `[APPLICATION n]`, `[PRIVATE n]`.
