@@ -27,7 +27,7 @@ extension FieldElement25519 {
     /// The unique encoding of the value in [0, p), little-endian, bit 255 clear.
     var canonicalWords: Words256 {
         let mask = Self.limbMask
-        // After a carry every limb is < 2^51 + 2^14, so the value h < 2p. q = 1 exactly when h ≥ p,
+        // After a carry every limb is < 2^51 + 2^18, so the value h < 2p. q = 1 exactly when h ≥ p,
         // found by propagating the carry of h + 19 through the limbs.
         let h = carried()
         var q = (h.l0 &+ 19) >> 51
