@@ -47,24 +47,26 @@ struct SHA256Compression: BlockCompressor {
         var w14 = block.bigEndianWord32(at: o + 56), w15 = block.bigEndianWord32(at: o + 60)
         var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
 
+        // Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c)), and this round's b ^ c is the last round's a ^ b.
+        var bc = b ^ c
         var t = 0
         while true {
-            round(a, b, c, &d, e, f, g, &h, k[t] &+ w0)
-            round(h, a, b, &c, d, e, f, &g, k[t + 1] &+ w1)
-            round(g, h, a, &b, c, d, e, &f, k[t + 2] &+ w2)
-            round(f, g, h, &a, b, c, d, &e, k[t + 3] &+ w3)
-            round(e, f, g, &h, a, b, c, &d, k[t + 4] &+ w4)
-            round(d, e, f, &g, h, a, b, &c, k[t + 5] &+ w5)
-            round(c, d, e, &f, g, h, a, &b, k[t + 6] &+ w6)
-            round(b, c, d, &e, f, g, h, &a, k[t + 7] &+ w7)
-            round(a, b, c, &d, e, f, g, &h, k[t + 8] &+ w8)
-            round(h, a, b, &c, d, e, f, &g, k[t + 9] &+ w9)
-            round(g, h, a, &b, c, d, e, &f, k[t + 10] &+ w10)
-            round(f, g, h, &a, b, c, d, &e, k[t + 11] &+ w11)
-            round(e, f, g, &h, a, b, c, &d, k[t + 12] &+ w12)
-            round(d, e, f, &g, h, a, b, &c, k[t + 13] &+ w13)
-            round(c, d, e, &f, g, h, a, &b, k[t + 14] &+ w14)
-            round(b, c, d, &e, f, g, h, &a, k[t + 15] &+ w15)
+            round(a, b, c, &d, e, f, g, &h, &bc, k[t] &+ w0)
+            round(h, a, b, &c, d, e, f, &g, &bc, k[t + 1] &+ w1)
+            round(g, h, a, &b, c, d, e, &f, &bc, k[t + 2] &+ w2)
+            round(f, g, h, &a, b, c, d, &e, &bc, k[t + 3] &+ w3)
+            round(e, f, g, &h, a, b, c, &d, &bc, k[t + 4] &+ w4)
+            round(d, e, f, &g, h, a, b, &c, &bc, k[t + 5] &+ w5)
+            round(c, d, e, &f, g, h, a, &b, &bc, k[t + 6] &+ w6)
+            round(b, c, d, &e, f, g, h, &a, &bc, k[t + 7] &+ w7)
+            round(a, b, c, &d, e, f, g, &h, &bc, k[t + 8] &+ w8)
+            round(h, a, b, &c, d, e, f, &g, &bc, k[t + 9] &+ w9)
+            round(g, h, a, &b, c, d, e, &f, &bc, k[t + 10] &+ w10)
+            round(f, g, h, &a, b, c, d, &e, &bc, k[t + 11] &+ w11)
+            round(e, f, g, &h, a, b, c, &d, &bc, k[t + 12] &+ w12)
+            round(d, e, f, &g, h, a, b, &c, &bc, k[t + 13] &+ w13)
+            round(c, d, e, &f, g, h, a, &b, &bc, k[t + 14] &+ w14)
+            round(b, c, d, &e, f, g, h, &a, &bc, k[t + 15] &+ w15)
             t += 16
             guard t < 64 else { break }
             // W[t] = σ1(W[t−2]) + W[t−7] + σ0(W[t−15]) + W[t−16], in place in the window.
@@ -82,14 +84,20 @@ struct SHA256Compression: BlockCompressor {
     }
 
     /// One round (§6.2.2 step 3) with the variables renamed: adds T1 to `d` and sets `h` to T1 + T2.
+    ///
+    /// Σ is computed as nested rotations of one register (Σ1(e) = ((e ⋙ 14 ^ e) ⋙ 5 ^ e) ⋙ 6),
+    /// which needs fewer register copies than three independent rotations on x86 without BMI2;
+    /// `bc` carries b ^ c in and this round's a ^ b out, for the cheaper Maj.
     @inline(__always)
     private func round(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
-                       _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32) {
-        let sigma1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-        let choose = (e & f) ^ (~e & g)
+                       _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ bc: inout UInt32, _ kw: UInt32) {
+        let sigma1 = rotate(rotate(rotate(e, 14) ^ e, 5) ^ e, 6)
+        let choose = ((f ^ g) & e) ^ g
         let t1 = h &+ sigma1 &+ choose &+ kw
-        let sigma0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-        let majority = (a & b) ^ (a & c) ^ (b & c)
+        let sigma0 = rotate(rotate(rotate(a, 9) ^ a, 11) ^ a, 2)
+        let ab = a ^ b
+        let majority = b ^ (ab & bc)
+        bc = ab
         d &+= t1
         h = t1 &+ sigma0 &+ majority
     }
