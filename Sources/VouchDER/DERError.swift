@@ -66,6 +66,7 @@ public struct DERError: Error, Equatable, Sendable, CustomStringConvertible {
     public let offset: Int
 
     /// Creates an error of `kind` at `offset`.
+    @inlinable
     public init(_ kind: Kind, at offset: Int) {
         self.kind = kind
         self.offset = offset

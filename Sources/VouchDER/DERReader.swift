@@ -20,8 +20,10 @@ public struct DERReader: Sendable {
         public static let allowHighTagNumbers = Options(rawValue: 1)
     }
 
-    /// The bytes not read yet.
-    @usableFromInline var unread: ArraySlice<UInt8>
+    /// The bytes this reader may read (its window of the caller's buffer).
+    @usableFromInline let window: ArraySlice<UInt8>
+    /// The absolute index of the next unread byte.
+    @usableFromInline var position: Int
     /// How many constructed elements enclose this reader's input.
     public let depth: Int
     /// The options, inherited by nested readers.
@@ -30,7 +32,8 @@ public struct DERReader: Sendable {
     /// Creates a reader over `bytes` at nesting depth 0.
     @inlinable
     public init(_ bytes: ArraySlice<UInt8>, options: Options = []) {
-        self.unread = bytes
+        self.window = bytes
+        self.position = bytes.startIndex
         self.depth = 0
         self.options = options
     }
@@ -44,19 +47,20 @@ public struct DERReader: Sendable {
     /// A reader over `bytes` that counts as nested `depth` levels deep.
     @inlinable
     init(_ bytes: ArraySlice<UInt8>, options: Options, depth: Int) {
-        self.unread = bytes
+        self.window = bytes
+        self.position = bytes.startIndex
         self.depth = depth
         self.options = options
     }
 
     /// The bytes not read yet.
-    @inlinable public var remaining: ArraySlice<UInt8> { unread }
+    @inlinable public var remaining: ArraySlice<UInt8> { window[position...] }
 
     /// Whether every byte has been read.
-    @inlinable public var isAtEnd: Bool { unread.isEmpty }
+    @inlinable public var isAtEnd: Bool { position == window.endIndex }
 
     /// The absolute offset of the next byte.
-    @inlinable public var offset: Int { unread.startIndex }
+    @inlinable public var offset: Int { position }
 
     /// Reads `body` over all of `bytes` and then demands that nothing is left.
     ///
@@ -75,7 +79,7 @@ public struct DERReader: Sendable {
     /// Throws ``DERError/Kind/trailingData`` unless every byte has been read.
     @inlinable
     public func finish() throws(DERError) {
-        guard unread.isEmpty else { throw DERError(.trailingData, at: offset) }
+        guard isAtEnd else { throw DERError(.trailingData, at: position) }
     }
 
     /// The tag of the next element, or `nil` at the end of input.
@@ -83,8 +87,8 @@ public struct DERReader: Sendable {
     /// - Throws: a ``DERError`` if the identifier octets themselves are malformed.
     @inlinable
     public func peekTag() throws(DERError) -> DERTag? {
-        guard !unread.isEmpty else { return nil }
-        return try Self.parseIdentifier(unread, options: options).tag
+        guard !isAtEnd else { return nil }
+        return try Self.parseIdentifier(window, at: position, options: options).tag
     }
 
     /// Reads the next element, whatever its tag.
@@ -94,8 +98,8 @@ public struct DERReader: Sendable {
     /// ``DERLimits/maximumLengthOctets`` octets, and content within the input.
     @inlinable
     public mutating func readElement() throws(DERError) -> DERElement {
-        let element = try Self.parseElement(unread, options: options)
-        unread = unread[element.encoded.endIndex...]
+        let element = try Self.parseElement(window, at: position, options: options)
+        position = element.encoded.endIndex
         return element
     }
 
@@ -105,12 +109,12 @@ public struct DERReader: Sendable {
     ///   ``DERError/Kind/unexpectedTag(expected:found:)`` for another tag, or a header error.
     @inlinable
     public mutating func readElement(_ tag: DERTag) throws(DERError) -> DERElement {
-        guard !unread.isEmpty else { throw DERError(.missingElement(expected: tag), at: offset) }
-        let element = try Self.parseElement(unread, options: options)
+        guard !isAtEnd else { throw DERError(.missingElement(expected: tag), at: position) }
+        let element = try Self.parseElement(window, at: position, options: options)
         guard element.tag == tag else {
-            throw DERError(.unexpectedTag(expected: tag, found: element.tag), at: offset)
+            throw DERError(.unexpectedTag(expected: tag, found: element.tag), at: position)
         }
-        unread = unread[element.encoded.endIndex...]
+        position = element.encoded.endIndex
         return element
     }
 
@@ -158,11 +162,10 @@ public struct DERReader: Sendable {
 
     // MARK: Header rules (X.690 §8.1.2, §8.1.3, §10.1)
 
-    /// Parses the element at the start of `bytes` (header and content bounds).
+    /// Parses the element at `start` of `bytes` (header and content bounds).
     @inlinable @inline(__always)
-    static func parseElement(_ bytes: ArraySlice<UInt8>, options: Options) throws(DERError) -> DERElement {
-        let start = bytes.startIndex
-        let (tag, identifierEnd) = try parseIdentifier(bytes, options: options)
+    static func parseElement(_ bytes: ArraySlice<UInt8>, at start: Int, options: Options) throws(DERError) -> DERElement {
+        let (tag, identifierEnd) = try parseIdentifier(bytes, at: start, options: options)
         let length: Int, contentStart: Int
         // The short form (one octet below 0x80) is the common case; the long form is out of line.
         if identifierEnd < bytes.endIndex, bytes[identifierEnd] < 0x80 {
@@ -174,15 +177,14 @@ public struct DERReader: Sendable {
         return DERElement(tag: tag, headerLength: contentStart - start, encoded: bytes[start..<(contentStart + length)])
     }
 
-    /// Parses the identifier octets at the start of `bytes`; returns the tag and the index after them.
+    /// Parses the identifier octets at `start` of `bytes`; returns the tag and the index after them.
     @inlinable @inline(__always)
     static func parseIdentifier(
-        _ bytes: ArraySlice<UInt8>, options: Options
+        _ bytes: ArraySlice<UInt8>, at start: Int, options: Options
     ) throws(DERError) -> (tag: DERTag, end: Int) {
-        let start = bytes.startIndex
         guard start < bytes.endIndex else { throw DERError(.truncated, at: start) }
         let first = bytes[start]
-        guard first & 0x1F != 0x1F else { return try parseHighTagIdentifier(bytes, options: options) }
+        guard first & 0x1F != 0x1F else { return try parseHighTagIdentifier(bytes, at: start, options: options) }
         let tag = DERTag(identifierOctet: first)
         if first & 0xC0 == 0 {
             // Universal: no end-of-contents, and the form DER demands (X.690 §10.2).
@@ -198,9 +200,8 @@ public struct DERReader: Sendable {
     /// The high-tag-number form (X.690 §8.1.2.4), only when the caller opted in.
     @usableFromInline
     static func parseHighTagIdentifier(
-        _ bytes: ArraySlice<UInt8>, options: Options
+        _ bytes: ArraySlice<UInt8>, at start: Int, options: Options
     ) throws(DERError) -> (tag: DERTag, end: Int) {
-        let start = bytes.startIndex
         guard options.contains(.allowHighTagNumbers) else { throw DERError(.highTagNumber, at: start) }
         let first = bytes[start]
         let (number, end) = try parseHighTagNumber(bytes, from: start + 1)
