@@ -47,4 +47,15 @@ public enum HashAlgorithm: Sendable, Hashable, CaseIterable {
         case .sha512: return SHA512.hash(bytes)
         }
     }
+
+    /// A streaming hasher for this algorithm, for code that picks the hash at run time.
+    func makeHasher() -> any StreamingHash {
+        switch self {
+        case .sha1: return SHA1()
+        case .sha224: return SHA224()
+        case .sha256: return SHA256()
+        case .sha384: return SHA384()
+        case .sha512: return SHA512()
+        }
+    }
 }
