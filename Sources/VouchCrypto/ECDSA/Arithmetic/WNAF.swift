@@ -1,0 +1,48 @@
+/// Width-w non-adjacent form of a scalar: signed odd digits |d| < 2^(w−1), each followed by at
+/// least w − 1 zero digits, so a scalar multiplication needs about bits/(w+1) additions drawn from
+/// a table of the 2^(w−2) odd multiples 1P, 3P, …, (2^(w−1) − 1)P.
+///
+/// The recoding is the carry-based scan of libsecp256k1's `secp256k1_ecmult_wnaf`: no multi-word
+/// subtraction, one window read per non-zero digit.
+enum WNAF {
+    /// The digits of `scalar` (little-endian words) least significant first; the result has
+    /// 64·`scalar.count` + 1 entries, enough for the final carry.
+    static func digits(_ scalar: [UInt64], width: Int) -> [Int8] {
+        let count = 64 * scalar.count + 1
+        var digits = [Int8](repeating: 0, count: count)
+        var carry = 0
+        var bit = 0
+        while bit < count {
+            if Int(self.bit(scalar, at: bit)) == carry {
+                bit += 1
+                continue
+            }
+            // Odd by construction: the lowest bit of the window differs from the carry.
+            var word = Int(bits(scalar, at: bit, count: width)) + carry
+            carry = (word >> (width - 1)) & 1
+            word -= carry << width
+            digits[bit] = Int8(truncatingIfNeeded: word)
+            bit += width
+        }
+        return digits
+    }
+
+    /// Bit `index` of `scalar`; zero past its end.
+    @inline(__always)
+    static func bit(_ scalar: [UInt64], at index: Int) -> UInt64 {
+        let word = index >> 6
+        guard word < scalar.count else { return 0 }
+        return (scalar[word] >> UInt64(index & 63)) & 1
+    }
+
+    /// `count` (< 64) bits of `scalar` starting at bit `index`; zeros past its end.
+    @inline(__always)
+    static func bits(_ scalar: [UInt64], at index: Int, count: Int) -> UInt64 {
+        let word = index >> 6
+        let shift = UInt64(index & 63)
+        guard word < scalar.count else { return 0 }
+        var value = scalar[word] >> shift
+        if shift != 0, word + 1 < scalar.count { value |= scalar[word + 1] << (64 - shift) }
+        return value & ((1 << UInt64(count)) - 1)
+    }
+}

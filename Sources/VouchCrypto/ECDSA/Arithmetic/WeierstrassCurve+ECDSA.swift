@@ -1,0 +1,86 @@
+/// The arithmetic core of ECDSA verification (FIPS 186-4 §6.4.2, SEC 1 §4.1.4).
+extension WeierstrassCurve {
+    /// Whether (r, s) is a signature of the truncated digest `e` under the public key `q`.
+    ///
+    /// r and s are big-endian magnitudes that must lie in [1, n − 1]; `e` holds the leftmost
+    /// ``orderBits`` bits of the digest. R = u1·G + u2·Q with u1 = e·s⁻¹, u2 = r·s⁻¹, computed by
+    /// one interleaved wNAF pass (Shamir's trick: the doublings are shared); the signature is
+    /// valid iff R ≠ ∞ and x(R) ≡ r (mod n). x(R) = X/Z² is never computed: X = r·Z² is compared
+    /// instead (and X = (r + n)·Z² when r + n < p), so verification needs no field inversion.
+    func verify(
+        publicKey q: AffinePoint<Element>, r rBytes: ArraySlice<UInt8>, s sBytes: ArraySlice<UInt8>,
+        truncatedDigest e: [UInt64]
+    ) -> Bool {
+        let s = scalars
+        let rWords = WordArithmetic.words(fromBigEndian: rBytes, count: orderWords.count)
+        let sWords = WordArithmetic.words(fromBigEndian: sBytes, count: orderWords.count)
+        guard !WordArithmetic.isZero(rWords), !WordArithmetic.isZero(sWords),
+            let r = s.element(fromWords: rWords), let sElement = s.element(fromWords: sWords)
+        else { return false }
+        // e < 2^bits(n) < 2n, so one subtraction reduces it.
+        let reduced = WordArithmetic.compare(e, orderWords) >= 0 ? WordArithmetic.subtract(e, orderWords) : e
+        guard let eElement = s.element(fromWords: reduced) else { return false }
+        let w = s.inverse(sElement)
+        let u1 = s.words(s.multiply(eElement, w))
+        let u2 = s.words(s.multiply(r, w))
+        let sum = linearCombination(u1, u2, q)
+        guard !points.isInfinity(sum) else { return false }
+
+        let f = field
+        let z2 = f.square(sum.z)
+        guard let rField = f.element(fromWords: rWords) else { return false }
+        if f.areEqual(sum.x, f.multiply(rField, z2)) { return true }
+        guard WordArithmetic.compare(rWords, primeMinusOrder) < 0,
+            let rPlusN = f.element(fromWords: WordArithmetic.add(rWords, orderWords))
+        else { return false }
+        return f.areEqual(sum.x, f.multiply(rPlusN, z2))
+    }
+
+    /// u1·G + u2·Q, with both wNAF expansions consumed in one pass of shared doublings.
+    func linearCombination(_ u1: [UInt64], _ u2: [UInt64], _ q: AffinePoint<Element>) -> JacobianPoint<Element> {
+        let p = points
+        let generatorDigits = WNAF.digits(u1, width: Self.generatorWindow)
+        let publicKeyDigits = WNAF.digits(u2, width: Self.publicKeyWindow)
+        let publicKeyTable = oddMultiples(of: q)
+        var result = p.infinity
+        var started = false
+        var index = max(generatorDigits.count, publicKeyDigits.count) - 1
+        while index >= 0 {
+            if started { result = p.double(result) }
+            if index < generatorDigits.count {
+                let digit = generatorDigits[index]
+                if digit != 0 {
+                    let entry = generatorTable[Int(digit.magnitude) >> 1]
+                    result = p.add(result, digit > 0 ? entry : p.negated(entry))
+                    started = true
+                }
+            }
+            if index < publicKeyDigits.count {
+                let digit = publicKeyDigits[index]
+                if digit != 0 {
+                    let entry = publicKeyTable[Int(digit.magnitude) >> 1]
+                    result = p.add(result, digit > 0 ? entry : p.negated(entry))
+                    started = true
+                }
+            }
+            index -= 1
+        }
+        return result
+    }
+
+    /// Q, 3Q, 5Q, …, (2^(w−1) − 1)Q in Jacobian coordinates for the public-key window w.
+    func oddMultiples(of q: AffinePoint<Element>) -> [JacobianPoint<Element>] {
+        let p = points
+        let first = p.jacobian(q)
+        let twice = p.double(first)
+        var table = [first]
+        let count = 1 << (Self.publicKeyWindow - 2)
+        table.reserveCapacity(count)
+        var current = first
+        for _ in 1..<count {
+            current = p.add(current, twice)
+            table.append(current)
+        }
+        return table
+    }
+}
