@@ -72,6 +72,11 @@ struct CertificateBuilder {
         }
     }
 
+    /// Where `field` starts within the TBSCertificate's content (its preceding fields' length).
+    func tbsContentOffset(of field: X509Error.Field) -> Int {
+        parts.prefix { $0.field != field }.reduce(0) { $0 + $1.bytes.count }
+    }
+
     /// The offset in ``der`` of the value octets of extension `index` (of ``extensionEntries``).
     func valueOffset(ofExtension index: Int) -> Int {
         guard let entries = extensionEntries, index < entries.count else { return -1 }
