@@ -78,7 +78,18 @@ public struct Extensions: Sequence, Sendable {
     }
 
     /// Critical extensions Vouch does not know (input to the CriticalExtensions check).
+    ///
+    /// Like Apple (SECTRUST.md §10), OIDs strictly below its extension arcs
+    /// 1.2.840.113635.100.{6, 11, 12, 13, 15} count as known: they are never listed here.
     public var unknownCritical: [Extension] {
-        filter { $0.isCritical && !Extension.knownOIDs.contains($0.oid) }
+        filter { $0.isCritical && !Extension.knownOIDs.contains($0.oid) && !Self.isAppleExtension($0.oid) }
+    }
+
+    /// The content octets of Apple's extension arcs (`isAppleExtensionOID` in SecCertificate.c).
+    static let appleExtensionArcs: [[UInt8]] = [6, 11, 12, 13, 15].map { [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x63, 0x64, $0] }
+
+    /// Whether `oid` lies strictly below one of ``appleExtensionArcs``.
+    static func isAppleExtension(_ oid: OID) -> Bool {
+        appleExtensionArcs.contains { oid.bytes.count > $0.count && oid.bytes.starts(with: $0) }
     }
 }

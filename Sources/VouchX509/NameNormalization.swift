@@ -26,13 +26,15 @@ extension DistinguishedName {
         return writer.bytes
     }
 
-    /// Upper-cases ASCII letters, drops leading and trailing spaces, collapses inner runs of spaces.
+    /// Upper-cases ASCII letters, drops leading and trailing blanks, collapses inner runs of blanks
+    /// to one space. Blanks are C's `isblank`, space and TAB, as in Apple's `createNormalizedX501Name`
+    /// (a TAB is outside PrintableString's set, but Apple does not check the set).
     static func normalizePrintable(_ value: ArraySlice<UInt8>) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(value.count)
         var pendingSpace = false
         for octet in value {
-            if octet == 0x20 {
+            if octet == 0x20 || octet == 0x09 {
                 pendingSpace = !output.isEmpty
                 continue
             }

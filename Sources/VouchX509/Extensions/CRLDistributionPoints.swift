@@ -32,6 +32,7 @@ public struct CRLDistributionPoints: CertificateExtension {
     }
 
     private static func readPoint(_ point: inout DERReader) throws(DERError) -> DistributionPoint {
+        let start = point.offset
         var fullName: [GeneralName]? = nil
         var relative: ArraySlice<UInt8>? = nil
         try point.optionalNested(.contextSpecific(0, constructed: true)) { (name) throws(DERError) in
@@ -54,6 +55,12 @@ public struct CRLDistributionPoints: CertificateExtension {
         let issuer: [GeneralName]? =
             try point.peekTag() == .contextSpecific(2, constructed: true)
             ? try GeneralName.readSequence(&point, tag: .contextSpecific(2, constructed: true)) : nil
+        try point.finish()
+        // "either distributionPoint or cRLIssuer MUST be present" (RFC 5280 §4.2.1.13); Apple's
+        // parser rejects a point with neither.
+        guard fullName != nil || relative != nil || issuer != nil else {
+            throw DERError(.missingElement(expected: .contextSpecific(0, constructed: true)), at: start)
+        }
         return DistributionPoint(fullName: fullName, nameRelativeToCRLIssuer: relative, reasons: reasons, crlIssuer: issuer)
     }
 }

@@ -32,8 +32,18 @@ public struct AuthorityKeyIdentifier: CertificateExtension {
                 let issuer: [GeneralName]? =
                     try inner.peekTag() == .contextSpecific(1, constructed: true)
                     ? try GeneralName.readSequence(&inner, tag: .contextSpecific(1, constructed: true)) : nil
+                let serialOffset = inner.offset
                 let serial = try inner.readOptionalElement(.contextSpecific(2, constructed: false)).map { (element) throws(DERError) in
                     try DERInteger(element).content
+                }
+                try inner.finish()
+                // "authorityCertIssuer and authorityCertSerialNumber MUST both be present or both be
+                // absent" (RFC 5280 §4.2.1.1); Apple's parser rejects one without the other.
+                if issuer != nil && serial == nil {
+                    throw DERError(.missingElement(expected: .contextSpecific(2, constructed: false)), at: inner.offset)
+                }
+                if issuer == nil && serial != nil {
+                    throw DERError(.missingElement(expected: .contextSpecific(1, constructed: true)), at: serialOffset)
                 }
                 return (keyIdentifier, issuer, serial)
             }

@@ -5,11 +5,13 @@ import VouchDER
 public struct NameConstraints: CertificateExtension {
     public static let oid = OID.nameConstraints
 
-    /// One GeneralSubtree: a base name (minimum and maximum must be absent in RFC 5280 profiles;
-    /// they are parsed and kept).
+    /// One GeneralSubtree: a base name. RFC 5280 §4.2.1.10 fixes minimum at 0 and maximum absent,
+    /// and Apple's parser rejects anything else, so a decoded subtree always has those values.
     public struct Subtree: Sendable {
         public let base: GeneralName
+        /// Always 0 (an explicit 0 is accepted; any other value does not parse).
         public let minimum: Int
+        /// Always `nil` (a present maximum does not parse).
         public let maximum: Int?
     }
 
@@ -35,13 +37,15 @@ public struct NameConstraints: CertificateExtension {
         while !list.isAtEnd {
             subtrees.append(try list.nested(.sequence) { (subtree) throws(DERError) in
                 let base = try GeneralName(reading: &subtree)
-                let minimum = try subtree.readOptionalElement(.contextSpecific(0, constructed: false)).map {
-                    (element) throws(DERError) in try Self.distance(element)
-                } ?? 0
-                let maximum = try subtree.readOptionalElement(.contextSpecific(1, constructed: false)).map {
-                    (element) throws(DERError) in try Self.distance(element)
+                // minimum [0] BaseDistance DEFAULT 0: only 0 (Apple: `require_quiet(minimum == 0)`).
+                if let element = try subtree.readOptionalElement(.contextSpecific(0, constructed: false)),
+                    try Self.distance(element) != 0
+                {
+                    throw DERError(.integerOutOfRange, at: element.contentOffset)
                 }
-                return Subtree(base: base, minimum: minimum, maximum: maximum)
+                // maximum [1] must be absent (Apple: `require_quiet(derGS.maximum.length == 0)`): it is
+                // left unread, so `nested` reports it as trailing data.
+                return Subtree(base: base, minimum: 0, maximum: nil)
             })
         }
         return subtrees
