@@ -48,6 +48,17 @@ import Testing
         #expect(try #require(InlineSuffixes.list).ruleCount == 12)
     }
 
+    /// Wildcard and exception rules with Unicode labels keep their marker out of the `xn--` form.
+    @Test func unicodeWildcardAndException() throws {
+        let text = "// ===BEGIN ICANN DOMAINS===\nελ\n*.ελ\n!ü.ελ\n// ===END ICANN DOMAINS===\n"
+        let list = try #require(PublicSuffixList(parsing: text))
+        #expect(list.ruleCount == 6)
+        #expect(list.isPublicSuffix("a.ελ"))
+        #expect(list.isPublicSuffix("a.xn--qxam"))
+        #expect(!list.isPublicSuffix("ü.ελ"))
+        #expect(!list.isPublicSuffix("xn--tda.xn--qxam"))
+    }
+
     @Test(arguments: [
         ("no markers", "com\nco.uk\n"),
         ("no end marker", "// ===BEGIN ICANN DOMAINS===\ncom\n"),
