@@ -38,6 +38,7 @@ let package = Package(
         .testTarget(name: "VouchDERTests", dependencies: ["VouchDER"]),
         .testTarget(name: "VouchX509Tests", dependencies: ["VouchX509"]),
         .testTarget(name: "VouchCryptoTests", dependencies: ["VouchCrypto"]),
+        .testTarget(name: "VouchTrustTests", dependencies: ["VouchTrust"]),
         .testTarget(name: "VouchCLITests", dependencies: ["vouch"]),
     ],
     swiftLanguageModes: [.v6]

@@ -8,6 +8,10 @@ import VouchX509
 /// first meets every DNS-like dNSName (``matches(_:certificate:publicSuffixes:)`` lists the rules);
 /// if none matches and the hostname reads as an IPv4 or IPv6 address, its octets meet the SAN's
 /// iPAddress entries.
+///
+/// The SSL policy runs this check only when it was given a hostname: `SecPolicyCreateSSL(server,
+/// nil)` checks no name at all (SECTRUST.md §13 #49), while an empty hostname is checked and
+/// matches nothing.
 public enum HostnameMatching {
     /// Whether `certificate` names `hostname`.
     ///

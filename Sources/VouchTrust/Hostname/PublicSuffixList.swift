@@ -26,15 +26,15 @@ public struct PublicSuffixList: Sendable {
 
     /// The largest list file read, in octets: the list was about 250 KB in 2023; sixteen times
     /// that leaves room for growth and bounds memory if the path holds something else.
-    public static let maximumFileSize = 4 << 20
+    static let maximumFileSize = 4 << 20
 
     /// The system's list, read once on first use; `nil` when no file of ``systemPaths`` is
-    /// readable, within ``maximumFileSize`` and holds an ICANN section.
+    /// readable, at most 4 MiB long and holds an ICANN section.
     public static let system: PublicSuffixList? = load(fromPaths: systemPaths)
 
     /// Reads the first usable list among `paths`.
     ///
-    /// - Returns: `nil` when none is readable, within ``maximumFileSize`` and holds an ICANN section.
+    /// - Returns: `nil` when none is readable, at most 4 MiB long and holds an ICANN section.
     public static func load(fromPaths paths: [String]) -> PublicSuffixList? {
         for path in paths {
             if let contents = PublicSuffixListFile.read(path, maximumSize: maximumFileSize),
@@ -82,17 +82,21 @@ public struct PublicSuffixList: Sendable {
 
     /// Adds one rule in its Unicode and `xn--` forms.
     private mutating func add(_ rule: String) {
-        var forms = [Self.lowercased(rule)]
-        let aLabels = forms[0].split(separator: ".", omittingEmptySubsequences: false).map(Punycode.aLabel)
+        let rule = Self.lowercased(rule)
+        let isException = rule.hasPrefix("!")
+        let isWildcard = rule.hasPrefix("*.")
+        let body = String(rule.dropFirst(isException ? 1 : isWildcard ? 2 : 0))
+        var forms = [body]
+        let aLabels = body.split(separator: ".", omittingEmptySubsequences: false).map(Punycode.aLabel)
         if aLabels.allSatisfy({ $0 != nil }) {
             let ascii = aLabels.compactMap { $0 }.joined(separator: ".")
-            if ascii != forms[0] { forms.append(ascii) }
+            if ascii != body { forms.append(ascii) }
         }
         for form in forms {
-            if form.hasPrefix("!") {
-                exceptions.insert(String(form.dropFirst()))
-            } else if form.hasPrefix("*.") {
-                wildcardParents.insert(String(form.dropFirst(2)))
+            if isException {
+                exceptions.insert(form)
+            } else if isWildcard {
+                wildcardParents.insert(form)
             } else {
                 rules.insert(form)
             }
@@ -120,7 +124,7 @@ public struct PublicSuffixList: Sendable {
 
     /// The number of rules read (plain, wildcard and exception, counting both forms of a rule
     /// with Unicode labels).
-    public var ruleCount: Int { rules.count + wildcardParents.count + exceptions.count }
+    var ruleCount: Int { rules.count + wildcardParents.count + exceptions.count }
 
     private static func lowercased(_ text: String) -> String {
         String(decoding: text.utf8.map(DNSNameMatch.asciiLowercased), as: UTF8.self)
