@@ -71,7 +71,7 @@ def add_api_and_parse(api, parse, evaluation, g, keys, full):
     dsa_failed = {"result": "fatalTrustFailure", "status": -67735, "chain": [L["dsa"], INT, ROOT],
                   "failures": [{"index": 0, "check": "WeakKeySize"}], "failures_complete": False}
     api("46c", "§13 #46; §8", "SecTrustCopyKey with a DSA leaf", [L["dsa"], INT],
-        [{"call": "copyKey", "expect": None}],
+        [{"call": "copyKey", "expect": None, "evaluates": True}],
         notes="No SecKey for DSA: CopyKey evaluates, retries with chain[0] (the same cert) and returns nil; "
               "the evaluation it triggers is #25c.", extra={"evaluation_if_asked": dsa_failed})
 

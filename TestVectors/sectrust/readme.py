@@ -8,15 +8,24 @@ Vectors for the 54 edge cases of `/work/shared/spec/SECTRUST.md` §13: certifica
 Python's `cryptography` (a fixture tool, never part of the engine) and a small DER encoder of its own,
 so odd encodings come out of the same code as ordinary ones. The private keys live only in memory
 while it runs and are never written, so these files are fixed once committed; running it again
-replaces every file (new keys, new DER). This README is written by `make.py` too.
+replaces every file (new keys, new DER, new key hex in the manifest): commit them all together.
+This README is written by `make.py` too.
 
     python3 TestVectors/sectrust/make.py
 
-The run ends with self-checks and stops on any failure: every file loads with `cryptography`
-except `certs/leaf.pem` (PEM text, meant not to load as DER); every expected chain is linked by exact
-name bytes and a signature that verifies; each certificate has the property its note claims; each
-row's result and status equal what the §4 classes and the §9 priority give for its failures, and
-what §13 states.
+The run ends with self-checks and stops on any failure (nothing is written then): every file loads
+with `cryptography`'s `load_der_x509_certificate` except the ones listed below, which must not; every
+chain edge of the generator and every expected chain is linked by exact name bytes and a signature
+that verifies (and `leaf-wrong-key.der` must not verify); each certificate has the property its note
+claims; each chain's validity windows agree with the expected TemporalValidity failures and its top
+with the expected Trust failure; each row's result and status equal what the §4 classes and the §9
+priority give for its failures, and what §13 states.
+
+`openssl x509 -inform DER` is asked too when it is installed: it must load every file except
+`certs/leaf.pem` (it tolerates the trailing bytes, the explicit version 0 and the fractional seconds).
+Files `cryptography` does not load as DER (checked on every run):
+
+{not_parsed}
 
 ## Files
 
@@ -87,8 +96,9 @@ it parses, `copy_data` (the file `SecCertificateCopyData` returns byte for byte)
 """
 
 
-def render(manifest):
-    lines = [HEAD, "## Cases\n", "| id | kind | description | expected |", "|---|---|---|---|"]
+def render(manifest, not_parsed):
+    listed = "\n".join(f"* `{path}`: {why}" for path, why in sorted(not_parsed.items()))
+    lines = [HEAD.replace("{not_parsed}", listed), "## Cases\n", "| id | kind | description | expected |", "|---|---|---|---|"]
     for case in manifest["cases"]:
         e = case.get("expected")
         if case["kind"] == "parse":
