@@ -31,7 +31,8 @@ Files `cryptography` does not load as DER (checked on every run):
 
 | file | what it is |
 |---|---|
-| `make.py` | the generator: DER encoder, keys (memory only), every certificate, self-check driver |
+| `make.py` | the generator: keys (memory only), every certificate, self-check driver |
+| `x509_parts.py` | the DER encoder and X.509 pieces (names, SPKI, signature algorithms, extensions) |
 | `cases.py` | check table (§4 class, §9 subtype, OSStatus), `derive` (result/status from failures), row builders |
 | `evaluation_cases.py` | rows #1–#43, #49, #50 (evaluations) |
 | `api_cases.py` | rows #44–#48, #54 (API calls) and #51–#53 (parser) |
