@@ -110,10 +110,12 @@ public struct DERReader: Sendable {
     @inlinable
     public mutating func readElement(_ tag: DERTag) throws(DERError) -> DERElement {
         guard !isAtEnd else { throw DERError(.missingElement(expected: tag), at: position) }
-        let element = try Self.parseElement(window, at: position, options: options)
-        guard element.tag == tag else {
-            throw DERError(.unexpectedTag(expected: tag, found: element.tag), at: position)
+        // The tag is judged before the length, so a wrong element reads as a wrong tag.
+        let (found, identifierEnd) = try Self.parseIdentifier(window, at: position, options: options)
+        guard found == tag else {
+            throw DERError(.unexpectedTag(expected: tag, found: found), at: position)
         }
+        let element = try Self.parseContent(window, at: position, tag: found, identifierEnd: identifierEnd)
         position = element.encoded.endIndex
         return element
     }
@@ -166,6 +168,14 @@ public struct DERReader: Sendable {
     @inlinable @inline(__always)
     static func parseElement(_ bytes: ArraySlice<UInt8>, at start: Int, options: Options) throws(DERError) -> DERElement {
         let (tag, identifierEnd) = try parseIdentifier(bytes, at: start, options: options)
+        return try parseContent(bytes, at: start, tag: tag, identifierEnd: identifierEnd)
+    }
+
+    /// Parses the length octets after the identifier and bounds the content.
+    @inlinable @inline(__always)
+    static func parseContent(
+        _ bytes: ArraySlice<UInt8>, at start: Int, tag: DERTag, identifierEnd: Int
+    ) throws(DERError) -> DERElement {
         let length: Int, contentStart: Int
         // The short form (one octet below 0x80) is the common case; the long form is out of line.
         if identifierEnd < bytes.endIndex, bytes[identifierEnd] < 0x80 {

@@ -182,3 +182,49 @@ extension DERReader {
         return try DERTime(readElement(.utcTime), form: .utcTime)
     }
 }
+
+extension DERTime {
+    /// Parses RFC 3339 text (`2020-06-01T00:00:00Z`, `2020-06-01T02:00:00+02:00`, fractions of a
+    /// second dropped) or `@` and whole seconds since 1970 (`@1590969600`), as the command line takes
+    /// them; `nil` for anything else.
+    public init?(rfc3339 text: String) {
+        let bytes = Array(text.utf8)
+        if bytes.first == UInt8(ascii: "@") {
+            guard let seconds = Int64(String(decoding: bytes.dropFirst(), as: UTF8.self)) else { return nil }
+            self.init(secondsSince1970: seconds)
+            return
+        }
+        func number(_ range: Range<Int>) -> Int64? {
+            guard range.upperBound <= bytes.count, range.allSatisfy({ bytes[$0] >= 0x30 && bytes[$0] <= 0x39 }) else { return nil }
+            return range.reduce(Int64(0)) { $0 * 10 + Int64(bytes[$1] - 0x30) }
+        }
+        guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"), bytes[13] == UInt8(ascii: ":"),
+            bytes[16] == UInt8(ascii: ":"), let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year), hour < 24, minute < 60, second <= 60
+        else { return nil }
+        var index = 19
+        if bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let start = index
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+            guard index > start, index < bytes.count else { return nil }
+        }
+        var offset: Int64 = 0
+        switch bytes[index] {
+        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+            guard index + 1 == bytes.count else { return nil }
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            guard index + 6 == bytes.count, bytes[index + 3] == UInt8(ascii: ":"),
+                let hours = number((index + 1)..<(index + 3)), let minutes = number((index + 4)..<(index + 6)),
+                hours < 24, minutes < 60
+            else { return nil }
+            offset = (hours * 3_600 + minutes * 60) * (bytes[index] == UInt8(ascii: "+") ? 1 : -1)
+        default:
+            return nil
+        }
+        let days = Self.daysSince1970(year: year, month: month, day: day)
+        self.init(secondsSince1970: days * 86_400 + hour * 3_600 + minute * 60 + second - offset)
+    }
+}

@@ -8,20 +8,7 @@ extension DistinguishedName {
     public var appleNormalizedEncoding: [UInt8] {
         var writer = DERWriter()
         writer.writeElement(.sequence) { names in
-            for rdn in relativeDistinguishedNames {
-                names.writeElement(.set) { set in
-                    for attribute in rdn {
-                        set.writeElement(.sequence) { pair in
-                            pair.writeElement(.objectIdentifier, content: attribute.type.bytes)
-                            if attribute.value.tag == .printableString {
-                                pair.writeElement(.printableString, content: Self.normalizePrintable(attribute.value.content))
-                            } else {
-                                pair.writeEncoded(attribute.value.encoded)
-                            }
-                        }
-                    }
-                }
-            }
+            for rdn in relativeDistinguishedNames { names.writeEncoded(Self.normalizedRDN(rdn)) }
         }
         return writer.bytes
     }
@@ -43,5 +30,25 @@ extension DistinguishedName {
             output.append(octet >= 0x61 && octet <= 0x7A ? octet - 0x20 : octet)
         }
         return output
+    }
+}
+
+extension DistinguishedName {
+    /// One RDN as Apple's normalisation encodes it, for prefix comparisons of directory names.
+    public static func normalizedRDN(_ attributes: [NameAttribute]) -> [UInt8] {
+        var writer = DERWriter()
+        writer.writeElement(.set) { set in
+            for attribute in attributes {
+                set.writeElement(.sequence) { pair in
+                    pair.writeElement(.objectIdentifier, content: attribute.type.bytes)
+                    if attribute.value.tag == .printableString {
+                        pair.writeElement(.printableString, content: normalizePrintable(attribute.value.content))
+                    } else {
+                        pair.writeEncoded(attribute.value.encoded)
+                    }
+                }
+            }
+        }
+        return writer.bytes
     }
 }

@@ -83,8 +83,10 @@ def add_evaluations(evaluation, g, full):
                chain=[L["starcouk"], INT, ROOT], failures=[(0, "SSLHostname")], want=(R, -67602),
                notes="co.uk is an ICANN public suffix; Vouch uses the PSL (Apple fails open only if its PSL test "
                      "is unavailable).")
-    evaluation("15a", "§13 #15; §5.3", "hostname A.Example.COM", [LEAF, INT], host="A.Example.COM", chain=full,
-               want=(U, 0), notes="ASCII case-insensitive comparison.")
+    evaluation("15a", "§13 #15; §5.3", "hostname A.Example.COM", [L["wild"], INT], host="A.Example.COM",
+               chain=[L["wild"], INT, ROOT], want=(U, 0),
+               notes="ASCII case-insensitive comparison. Against the default SAN example.com the label counts "
+                     "differ (3 vs 2), so §13's row is read against SAN *.example.com.")
     evaluation("15b", "§13 #15; §5.2", "hostname \"example.com.\"", [LEAF, INT], host="example.com.", chain=full,
                want=(U, 0), notes="One trailing dot on the reference is stripped.")
     evaluation("16", "§13 #16; §5.1–2", "SAN dNSName \"example.com.\" vs host example.com", [L["trailingdot"], INT],

@@ -1,0 +1,70 @@
+import VouchDER
+import VouchX509
+
+/// The checks `SecPolicyCreateSSL` adds (SECTRUST.md §4.4): hostname and EKU for both sides; key
+/// sizes, the SHA-1 ban and the validity-period maximums for servers only.
+enum SSLChecks {
+    /// EKUs that satisfy the server EKU rule: anyExtendedKeyUsage, serverAuth, and the two SGCs.
+    static let serverPurposes: [OID] = [.anyExtendedKeyUsage, .serverAuth, .microsoftServerGatedCrypto, .netscapeServerGatedCrypto]
+
+    static func run(_ context: PathContext, into failures: inout [TrustFailure]) {
+        let path = context.certificates
+        let leaf = context.leaf
+        for hostname in context.hostnames where !HostnameMatching.matches(hostname, certificate: leaf) {
+            failures.append(TrustFailure(index: 0, check: .sslHostname))
+        }
+        if context.hasSSLClient, let usage = leaf.extendedKeyUsage,
+            !usage.contains(.anyExtendedKeyUsage) && !usage.contains(.clientAuth)
+        {
+            failures.append(TrustFailure(index: 0, check: .extendedKeyUsage))
+        }
+        guard context.hasSSLServer else { return }
+        if let usage = leaf.extendedKeyUsage, !serverPurposes.contains(where: usage.contains) {
+            failures.append(TrustFailure(index: 0, check: .extendedKeyUsage))
+        }
+        for index in path.indices.dropFirst() where index < context.topIndex {
+            if let usage = path[index].extendedKeyUsage, !usage.purposes.isEmpty, !serverPurposes.contains(where: usage.contains) {
+                failures.append(TrustFailure(index: index, check: .extendedKeyUsage))
+            }
+        }
+        if failsServerAuthEKU(context) { failures.append(TrustFailure(index: 0, check: .serverAuthEKU)) }
+        for index in path.indices {
+            let certificate = path[index]
+            if KeyStrength.failsSSLMinimum(certificate.subjectPublicKeyInfo) {
+                failures.append(TrustFailure(index: index, check: .keySize))
+            }
+            if !context.isSelfSigned[index] && (KeyStrength.usesMDHash(certificate) || KeyStrength.usesSHA1(certificate)) {
+                failures.append(TrustFailure(index: index, check: .signatureHashAlgorithms))
+            }
+        }
+        let notBefore = leaf.validity.notBefore.secondsSince1970
+        let period = leaf.validity.durationInSeconds
+        if notBefore >= AppleDates.iOS13Rules && period > AppleDates.maximum825DayPeriod {
+            failures.append(TrustFailure(index: 0, check: .otherTrustValidityPeriod))
+        }
+        if context.isSystemRooted
+            && ((notBefore >= AppleDates.systemTrust825Days && period > AppleDates.maximum825DayPeriod)
+                || (notBefore >= AppleDates.systemTrust398Days && period > AppleDates.maximum398DayPeriod))
+        {
+            failures.append(TrustFailure(index: 0, check: .systemTrustValidityPeriod))
+        }
+    }
+
+    /// ServerAuthEKU: system-rooted chains need serverAuth itself in the leaf and serverAuth or
+    /// anyEKU in every intermediate that has an EKU; other chains need serverAuth in a leaf issued
+    /// after 2019-06-30T23:00:00Z (strictly after).
+    static func failsServerAuthEKU(_ context: PathContext) -> Bool {
+        let leafPurposes = context.leaf.extendedKeyUsage
+        if context.isSystemRooted {
+            if leafPurposes?.contains(.serverAuth) != true { return true }
+            return context.certificates.indices.dropFirst().contains { index in
+                index < context.topIndex
+                    && context.certificates[index].extendedKeyUsage.map {
+                        !$0.contains(.serverAuth) && !$0.contains(.anyExtendedKeyUsage)
+                    } == true
+            }
+        }
+        guard context.leaf.validity.notBefore.secondsSince1970 > AppleDates.iOS13Rules else { return false }
+        return leafPurposes?.contains(.serverAuth) != true
+    }
+}

@@ -1,0 +1,214 @@
+import VouchX509
+
+/// Apple's depth-first path builder (SECTRUST.md §2.3–§2.4), within ``TrustLimits``.
+///
+/// Trusted-anchor sources are asked before parent sources; the parent sources after the input
+/// are unlocked one at a time, once every partial path has exhausted the ones enabled. Each new
+/// top passes the cheap parent checks (or is parked as rejected) and must verify the signature
+/// of the certificate below it (or the path is discarded). An anchored path is validated at
+/// once; the first that passes every check wins, unless it carries a SHA-1 or MD5 certificate
+/// under a SHA-2 leaf, in which case the search goes on for a better one. Otherwise the best
+/// scoring path is chosen among failed candidates, rejected and partial paths.
+struct PathBuilder {
+    var pool: CertificatePool
+    let trusted: CertificatePool.Membership
+    let parentSources: [CertificatePool.Membership]
+    let systemIsTrusted: Bool
+    let policies: [TrustPolicy]
+    let verifyTime: Int64
+    var nameConstraintBudget = NameConstraintsCheck.Budget()
+    private(set) var pathsBuilt = 0
+    private(set) var budgetExhausted = false
+
+    struct Candidate {
+        let path: [Int]
+        let isAnchored: Bool
+        var failures: [TrustFailure]? = nil
+    }
+
+    /// The chosen path and its failures.
+    struct Outcome {
+        let path: [Int]
+        let isAnchored: Bool
+        let isSystemRooted: Bool
+        let failures: [TrustFailure]
+    }
+
+    mutating func build(leaf: Int) -> Outcome {
+        let leafFailures = validate([leaf], anchored: isTrusted(leaf))
+            .filter { $0.index == 0 && PathValidator.leafOnlyChecks.contains($0.check) }
+        var search = Search(collectOnly: !leafFailures.isEmpty)
+        if isTrusted(leaf) {
+            let candidate = judged(Candidate(path: [leaf], isAnchored: true))
+            if candidate.failures?.isEmpty == true && !search.collectOnly { return outcome(candidate) }
+            search.seen.append(candidate)
+        }
+        var explored: [[Int]] = []
+        var stack: [([Int], [CertificatePool.Membership])] = [([leaf], [trusted] + parentSources.prefix(1))]
+        var enabledParents = 1
+        searching: while true {
+            while let (path, sources) = stack.popLast() {
+                guard let top = path.last, path.count < TrustLimits.maximumChainLength else { continue }
+                explored.append(path)
+                for source in sources {
+                    var extensions: [[Int]] = []
+                    for issuer in pool.issuers(of: top, in: source) where !path.contains(issuer) {
+                        guard pathsBuilt < TrustLimits.maximumPathsBuilt, pool.canCheckSignature else {
+                            budgetExhausted = true
+                            break searching
+                        }
+                        pathsBuilt += 1
+                        switch consider(path + [issuer], &search) {
+                        case .accepted(let candidate): return outcome(candidate)
+                        case .extend(let extended): extensions.append(extended)
+                        case .done: break
+                        }
+                    }
+                    // The last issuer a source returns is explored first.
+                    for extended in extensions { stack.append((extended, [trusted] + parentSources.prefix(enabledParents))) }
+                }
+            }
+            if enabledParents < parentSources.count {
+                // Unlock the next parent source for every path explored so far.
+                let source = parentSources[enabledParents]
+                enabledParents += 1
+                stack = explored.reversed().map { ($0, [source]) }
+                continue
+            }
+            // Everything else exhausted: resume the parked paths, for scoring only (§2.3).
+            guard !search.reconsidering, !search.rejected.isEmpty, search.accepted == nil else { break }
+            search.reconsidering = true
+            for parked in search.rejected {
+                if case .extend(let extended) = consider(parked, &search) { stack.append((extended, [trusted] + parentSources)) }
+            }
+            stack.reverse()
+        }
+        if let accepted = search.accepted { return outcome(accepted) }
+        var seen = search.seen
+        if !isTrusted(leaf) || seen.isEmpty { seen.insert(Candidate(path: [leaf], isAnchored: false), at: 0) }
+        var best: (score: Int, candidate: Candidate)? = nil
+        for candidate in seen {
+            let value = score(candidate)
+            if best == nil || value > (best?.score ?? Int.min) { best = (value, candidate) }
+        }
+        return outcome(best?.candidate ?? Candidate(path: [leaf], isAnchored: false))
+    }
+
+    /// The state of one search.
+    struct Search {
+        /// No path can be accepted: the leaf failed its own checks.
+        let collectOnly: Bool
+        /// Parked paths are being resumed: nothing is accepted, nothing parked again.
+        var reconsidering = false
+        var seen: [Candidate] = []
+        var rejected: [[Int]] = []
+        var accepted: Candidate? = nil
+    }
+
+    enum Step {
+        case accepted(Candidate)
+        case extend([Int])
+        case done
+    }
+
+    /// What becomes of a path just grown by one issuer (§2.3 step 3).
+    mutating func consider(_ extended: [Int], _ search: inout Search) -> Step {
+        guard extended.count >= 2 else { return .done }
+        let issuer = extended[extended.count - 1], child = extended[extended.count - 2]
+        let anchored = isTrusted(issuer)
+        if !search.reconsidering && !search.collectOnly && failsParentChecks(issuer) {
+            search.rejected.append(extended)
+            search.seen.append(Candidate(path: extended, isAnchored: anchored))
+            return .done
+        }
+        guard pool.signatureVerifies(child, by: issuer) else { return .done }
+        if anchored {
+            let candidate = judged(Candidate(path: extended, isAnchored: true))
+            if candidate.failures?.isEmpty == true && !search.collectOnly && !search.reconsidering {
+                if !hasWeakHashUnderSHA2Leaf(extended) { return .accepted(candidate) }
+                if search.accepted == nil { search.accepted = candidate }
+            } else {
+                search.seen.append(candidate)
+            }
+            if pool.isSelfSigned(issuer) { return .done }
+        }
+        search.seen.append(Candidate(path: extended, isAnchored: anchored))
+        return .extend(extended)
+    }
+
+    func isTrusted(_ id: Int) -> Bool { !pool[id].membership.isDisjoint(with: trusted) }
+
+    /// The cheap checks on a new top (§2.3): validity, weak key, MD2/4/5 signature (unless
+    /// self-signed), v3 without basicConstraints or with cA false, keyUsage without keyCertSign.
+    mutating func failsParentChecks(_ id: Int) -> Bool {
+        let certificate = pool[id].certificate
+        if !BasicX509Checks.isValid(certificate, at: verifyTime) { return true }
+        if KeyStrength.isWeak(certificate.subjectPublicKeyInfo) { return true }
+        if KeyStrength.usesMDHash(certificate) && !pool.isSelfSigned(id) { return true }
+        if certificate.version == 3 && certificate.basicConstraints?.isCertificateAuthority != true { return true }
+        if let usage = certificate.keyUsage, !usage.contains(.keyCertSign) { return true }
+        return false
+    }
+
+    /// An accepted path with a SHA-1 or MD5 certificate (not the anchor) under a SHA-2 leaf.
+    func hasWeakHashUnderSHA2Leaf(_ path: [Int]) -> Bool {
+        let leaf = pool[path[0]].certificate
+        guard !KeyStrength.usesSHA1(leaf) && !KeyStrength.usesMDHash(leaf) else { return false }
+        return path.dropFirst().dropLast().contains {
+            KeyStrength.usesSHA1(pool[$0].certificate) || KeyStrength.usesMDHash(pool[$0].certificate)
+        }
+    }
+
+    mutating func judged(_ candidate: Candidate) -> Candidate {
+        var judged = candidate
+        judged.failures = validate(candidate.path, anchored: candidate.isAnchored)
+        return judged
+    }
+
+    mutating func validate(_ path: [Int], anchored: Bool) -> [TrustFailure] {
+        let context = context(for: path, anchored: anchored)
+        return PathValidator.failures(context, nameConstraintBudget: &nameConstraintBudget)
+    }
+
+    mutating func context(for path: [Int], anchored: Bool) -> PathContext {
+        let systemRooted = anchored && systemIsTrusted && path.last.map { pool[$0].membership.contains(.system) } == true
+            && path.last.map { pool[$0].membership.contains(.appAnchor) } == false
+        return PathContext(
+            certificates: path.map { pool[$0].certificate }, isAnchored: anchored, isSystemRooted: systemRooted,
+            isSelfSigned: path.map { pool.isSelfSigned($0) }, policies: policies, verifyTime: verifyTime)
+    }
+
+    /// Apple's score for a path that was not accepted (§2.4).
+    mutating func score(_ candidate: Candidate) -> Int {
+        let path = candidate.path
+        var value = 0
+        let signaturesVerify = zip(path, path.dropFirst()).allSatisfy { pool.signatureVerifies($0, by: $1) }
+        if !signaturesVerify { value -= 100_000 }
+        if candidate.isAnchored { value += 10_000 }
+        if let top = path.last, pool.isSelfSigned(top) { value += 1_000 - path.count } else { value += path.count }
+        if path.allSatisfy({ BasicX509Checks.isValid(pool[$0].certificate, at: verifyTime) }) { value += 100 }
+        let hashed = candidate.isAnchored ? path.dropLast() : path[...]
+        if !hashed.contains(where: { KeyStrength.usesSHA1(pool[$0].certificate) || KeyStrength.usesMDHash(pool[$0].certificate) }) {
+            value += 10
+        }
+        if !path.contains(where: { Self.isSmallKey(pool[$0].certificate.subjectPublicKeyInfo) }) { value += 10 }
+        return value
+    }
+
+    /// Keys below RSA-2048 or EC-224 (or no key at all) lose the last ten points of a score.
+    static func isSmallKey(_ spki: SubjectPublicKeyInfo) -> Bool {
+        switch spki.keyType {
+        case .rsa(let bits): return bits < 2048
+        case .ec(let curve): return curve.fieldBits < 224
+        case .ed25519, .ed448: return false
+        default: return true
+        }
+    }
+
+    mutating func outcome(_ candidate: Candidate) -> Outcome {
+        let context = context(for: candidate.path, anchored: candidate.isAnchored)
+        var failures = candidate.failures ?? PathValidator.failures(context, nameConstraintBudget: &nameConstraintBudget)
+        if budgetExhausted && !failures.isEmpty { failures.append(TrustFailure(index: 0, check: .pathBuildingBudget)) }
+        return Outcome(path: candidate.path, isAnchored: candidate.isAnchored, isSystemRooted: context.isSystemRooted, failures: failures)
+    }
+}

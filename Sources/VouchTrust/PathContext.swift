@@ -1,0 +1,94 @@
+import VouchDER
+import VouchX509
+
+/// What the checks of one candidate path see (SECTRUST.md §4).
+struct PathContext {
+    /// The path, leaf first.
+    let certificates: [Certificate]
+    /// Whether the last certificate is a trusted anchor.
+    let isAnchored: Bool
+    /// Whether the anchor is a system root trusted as such (anchorsOnly false).
+    let isSystemRooted: Bool
+    /// Per index: Apple's self-signed (issuer = subject, AKI = SKI, signature by own key).
+    let isSelfSigned: [Bool]
+    /// The policies, AND-ed.
+    let policies: [TrustPolicy]
+    /// The verify date, seconds since 1970.
+    let verifyTime: Int64
+
+    var topIndex: Int { certificates.count - 1 }
+    var leaf: Certificate { certificates[0] }
+
+    /// Whether certificate `index` is the trusted anchor (the top of an anchored path).
+    func isTrustedAnchor(_ index: Int) -> Bool { isAnchored && index == topIndex }
+
+    var hasSSLServer: Bool { policies.contains { $0.isSSLServer } }
+    var hasSSLClient: Bool { policies.contains { $0.isSSLClient } }
+    var hostnames: [String] { policies.compactMap(\.hostname) }
+}
+
+/// Times Apple hard-codes, as seconds since 1970 (SECTRUST.md gives them as CFAbsoluteTime,
+/// seconds since 2001-01-01, which is 978,307,200 s after 1970).
+enum AppleDates {
+    static let absoluteTimeEpoch: Int64 = 978_307_200
+    /// 2019-06-30T23:00:00Z (CFAbsoluteTime 583628400): the iOS 13 EKU and validity-period rules.
+    static let iOS13Rules: Int64 = 583_628_400 + absoluteTimeEpoch
+    /// 2018-03-01T00:00:00Z: system-trusted leaves limited to 825 days.
+    static let systemTrust825Days: Int64 = 1_519_862_400
+    /// 2020-09-01T00:00:00Z (CFAbsoluteTime 620611200): system-trusted leaves limited to 398 days.
+    static let systemTrust398Days: Int64 = 620_611_200 + absoluteTimeEpoch
+    /// 825 days and one hour, in seconds.
+    static let maximum825DayPeriod: Int64 = 825 * 86_400 + 3_600
+    /// 398 days, no slack.
+    static let maximum398DayPeriod: Int64 = 398 * 86_400
+}
+
+/// Key and hash classification shared by several checks (SECTRUST.md §7).
+enum KeyStrength {
+    /// The key's size in Apple's units (RSA modulus bytes, EC ceil(field bits / 8)); `nil` when
+    /// Apple has no key for it (DSA, RSA-PSS SPKI, explicit EC parameters, unknown curves…).
+    static func appleSize(_ spki: SubjectPublicKeyInfo) -> (kind: Kind, bytes: Int)? {
+        switch spki.keyType {
+        case .rsa(let bits): return (.rsa, (bits + 7) / 8)
+        case .ec(let curve): return (.ec, (curve.fieldBits + 7) / 8)
+        case .ed25519: return (.edwards, 32)
+        case .ed448: return (.edwards, 57)
+        default: return nil
+        }
+    }
+
+    enum Kind { case rsa, ec, edwards }
+
+    /// WeakKeySize (fatal, every policy): no key, RSA below 128 bytes, EC below 20 bytes.
+    static func isWeak(_ spki: SubjectPublicKeyInfo) -> Bool {
+        guard let (kind, bytes) = appleSize(spki) else { return true }
+        switch kind {
+        case .rsa: return bytes < 128
+        case .ec: return bytes < 20
+        case .edwards: return false
+        }
+    }
+
+    /// KeySize (SSL server): RSA below 256 bytes, EC below 32 bytes, any EdDSA key.
+    static func failsSSLMinimum(_ spki: SubjectPublicKeyInfo) -> Bool {
+        guard let (kind, bytes) = appleSize(spki) else { return true }
+        switch kind {
+        case .rsa: return bytes < 256
+        case .ec: return bytes < 32
+        case .edwards: return true
+        }
+    }
+
+    /// Signature algorithms using MD2, MD4 or MD5.
+    static func usesMDHash(_ certificate: Certificate) -> Bool {
+        let oid = certificate.signatureAlgorithm.algorithm
+        return oid == .md2WithRSAEncryption || oid == .md4WithRSAEncryption || oid == .md5WithRSAEncryption
+    }
+
+    /// Signature algorithms using SHA-1.
+    static func usesSHA1(_ certificate: Certificate) -> Bool {
+        let oid = certificate.signatureAlgorithm.algorithm
+        return oid == .sha1WithRSAEncryption || oid == .sha1WithRSASignature || oid == .ecdsaWithSHA1
+            || oid == .dsaWithSHA1
+    }
+}

@@ -1,0 +1,103 @@
+import VouchCrypto
+import VouchDER
+import VouchX509
+
+/// Errors of the trust object's API (Apple returns `errSecParam` for these).
+public enum TrustError: Error, Equatable, Sendable {
+    /// No certificates: `SecTrustCreateWithCertificates` with an empty array.
+    case noCertificates
+    /// An empty policy list: `SecTrustSetPolicies([])`.
+    case noPolicies
+
+    /// The OSStatus Apple returns.
+    public var status: TrustStatus { .param }
+}
+
+/// A trust object in the manner of Apple's `SecTrust` (SECTRUST.md §1): certificates (index 0 is
+/// always the leaf), policies, anchors, a verify date, and the result of the last evaluation.
+///
+/// Setters invalidate the cached result; ``evaluate()`` re-evaluates only when needed. The verify
+/// date, when not set, is fixed to "now" by the first evaluation and reused after that.
+public struct Trust: Sendable {
+    /// The certificates as given: index 0 is the leaf, the rest are untrusted candidates.
+    public let certificates: [Certificate]
+    /// The policies, AND-ed.
+    public private(set) var policies: [TrustPolicy]
+    /// The custom anchors, or `nil` for the system's.
+    public private(set) var anchors: [Certificate]?
+    /// Whether only ``anchors`` are trusted (set by ``setAnchorCertificates(_:)``).
+    public private(set) var anchorsOnly = false
+    /// The verify date; `nil` until set or until the first evaluation stores "now".
+    public private(set) var verifyDate: DERTime?
+    /// The system roots this trust uses (the machine's by default).
+    public let systemStore: SystemTrustStore
+
+    private var cached: TrustEvaluation?
+
+    /// `SecTrustCreateWithCertificates`.
+    ///
+    /// - Throws: ``TrustError/noCertificates`` for an empty array, ``TrustError/noPolicies`` for
+    ///   an empty policy list.
+    public init(certificates: [Certificate], policies: [TrustPolicy] = [.basicX509], systemStore: SystemTrustStore = .shared) throws(TrustError) {
+        guard !certificates.isEmpty else { throw .noCertificates }
+        guard !policies.isEmpty else { throw .noPolicies }
+        self.certificates = certificates
+        self.policies = policies
+        self.systemStore = systemStore
+    }
+
+    /// `SecTrustSetPolicies`.
+    public mutating func setPolicies(_ policies: [TrustPolicy]) throws(TrustError) {
+        guard !policies.isEmpty else { throw .noPolicies }
+        self.policies = policies
+        cached = nil
+    }
+
+    /// `SecTrustSetAnchorCertificates`: non-nil anchors become the only trusted ones (anchorsOnly
+    /// true); `nil` restores the system's (anchorsOnly false). An empty array trusts nothing.
+    public mutating func setAnchorCertificates(_ anchors: [Certificate]?) {
+        self.anchors = anchors
+        anchorsOnly = anchors != nil
+        cached = nil
+    }
+
+    /// `SecTrustSetAnchorCertificatesOnly`: `false` re-admits the system's roots next to custom
+    /// anchors; it must come after ``setAnchorCertificates(_:)``, which overwrites the flag.
+    public mutating func setAnchorCertificatesOnly(_ only: Bool) {
+        anchorsOnly = only
+        cached = nil
+    }
+
+    /// `SecTrustSetVerifyDate`.
+    public mutating func setVerifyDate(_ date: DERTime) {
+        verifyDate = date
+        cached = nil
+    }
+
+    /// `SecTrustCopyKey`: the key of `certificates[0]`, without evaluating (SECTRUST.md §8); `nil`
+    /// when Apple has no key for it (DSA, RSA-PSS SPKI, explicit curves…).
+    public var leafPublicKey: PublicKey? { PublicKey(certificates[0].subjectPublicKeyInfo) }
+
+    /// `SecTrustGetCertificateAtIndex`: index 0 is `certificates[0]` without evaluating; other
+    /// indices evaluate first and read the built chain; `nil` out of range.
+    public mutating func certificate(at index: Int) -> Certificate? {
+        if index == 0 { return certificates[0] }
+        let chain = evaluate().chain
+        return chain.indices.contains(index) ? chain[index] : nil
+    }
+
+    /// `SecTrustGetCertificateCount`: the length of the built chain (evaluates if needed).
+    public mutating func certificateCount() -> Int { evaluate().chain.count }
+
+    /// The last evaluation, if still valid.
+    public var lastEvaluation: TrustEvaluation? { cached }
+
+    /// `SecTrustEvaluateWithError` and friends: evaluates if needed and returns the evaluation.
+    public mutating func evaluate() -> TrustEvaluation {
+        if let cached { return cached }
+        if verifyDate == nil { verifyDate = DERTime(secondsSince1970: Clock.now) }
+        let evaluation = TrustEvaluator.evaluate(self, at: verifyDate?.secondsSince1970 ?? Clock.now)
+        cached = evaluation
+        return evaluation
+    }
+}

@@ -1,0 +1,43 @@
+import VouchX509
+
+/// The outcome of one evaluation: Apple's result, the error code, the built chain and every failure.
+public struct TrustEvaluation: Sendable {
+    /// `SecTrustResultType`.
+    public let result: TrustResultType
+    /// What `SecTrustEvaluateWithError` reports: `.success` when trusted (SECTRUST.md §9).
+    public let status: TrustStatus
+    /// The built chain, leaf first, the anchor included when the path is anchored (§1).
+    public let chain: [Certificate]
+    /// Whether the last certificate of ``chain`` is a trusted anchor.
+    public let isAnchored: Bool
+    /// Every failed check, by chain index, in a fixed order.
+    public let failures: [TrustFailure]
+    /// The verify date used, seconds since 1970.
+    public let verifyTime: Int64
+
+    /// Whether `SecTrustEvaluateWithError` returns true.
+    public var isTrusted: Bool { result.isTrusted }
+
+    /// The failure that decides ``status``: highest-priority subtype, then lowest chain index (§9).
+    public var decidingFailure: TrustFailure? { Self.decidingFailure(failures) }
+
+    static func decidingFailure(_ failures: [TrustFailure]) -> TrustFailure? {
+        failures.min { lhs, rhs in
+            (lhs.check.subtype.rawValue, lhs.index, PathValidator.order[lhs.check] ?? 0)
+                < (rhs.check.subtype.rawValue, rhs.index, PathValidator.order[rhs.check] ?? 0)
+        }
+    }
+
+    init(result: TrustResultType, chain: [Certificate], isAnchored: Bool, failures: [TrustFailure], verifyTime: Int64) {
+        self.result = result
+        self.chain = chain
+        self.isAnchored = isAnchored
+        self.failures = failures
+        self.verifyTime = verifyTime
+        if result.isTrusted {
+            self.status = .success
+        } else {
+            self.status = Self.decidingFailure(failures)?.check.status ?? .internalError
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import VouchX509
+
+/// One evaluation of a ``Trust`` (SECTRUST.md §11): sources, path building, checks, result, error.
+enum TrustEvaluator {
+    static func evaluate(_ trust: Trust, at verifyTime: Int64) -> TrustEvaluation {
+        var pool = CertificatePool()
+        let leaf = pool.add(trust.certificates[0], as: .input)
+        for certificate in trust.certificates.dropFirst() { pool.add(certificate, as: .input) }
+        for anchor in trust.anchors ?? [] { pool.add(anchor, as: .appAnchor) }
+        // System roots: anchors unless the caller's anchors are exclusive, then untrusted parents.
+        let systemIsTrusted = !trust.anchorsOnly
+        for root in trust.systemStore.certificates { pool.add(root, as: .system) }
+        let trusted: CertificatePool.Membership = systemIsTrusted ? [.appAnchor, .system] : [.appAnchor]
+        let parents: [CertificatePool.Membership] = systemIsTrusted ? [.input] : [.input, .system]
+        var builder = PathBuilder(
+            pool: pool, trusted: trusted, parentSources: parents, systemIsTrusted: systemIsTrusted,
+            policies: trust.policies, verifyTime: verifyTime)
+        let outcome = builder.build(leaf: leaf)
+        var result = TrustResultType.unspecified
+        for failure in outcome.failures { result = result.folding(failure.check.resultClass) }
+        return TrustEvaluation(
+            result: result, chain: outcome.path.map { builder.pool[$0].certificate }, isAnchored: outcome.isAnchored,
+            failures: outcome.failures, verifyTime: verifyTime)
+    }
+}

@@ -1,0 +1,30 @@
+/// The budget of one evaluation's path search, each limit with its provenance (STYLE.md §5.5).
+///
+/// Exhausting any of them stops the search: the best path found so far is judged, and if none
+/// was accepted, a fatal ``TrustCheck/pathBuildingBudget`` failure says why.
+public enum TrustLimits {
+    /// Paths built (partial paths extended by one issuer).
+    ///
+    /// Apple's builder stops after about 100 distinct paths (SECTRUST.md §2.3); real chains need a
+    /// handful. A hostile pool of 100 intermediates with one name reaches it quickly and ends.
+    public static let maximumPathsBuilt = 100
+
+    /// Signature verifications (path extensions and self-signature checks).
+    ///
+    /// Go allows 100, webpki 100, pyca 128 per verification; Apple's path limit implies about one
+    /// signature per path plus a self-signature check per candidate top, hence 150.
+    public static let maximumSignatureChecks = 150
+
+    /// Name-constraint comparisons (one subtree against one name).
+    ///
+    /// Go's and webpki's bound (250,000): a 2048×2048 constraints-by-names attack is cut off in
+    /// milliseconds while any real PKI stays orders of magnitude below.
+    public static let maximumNameConstraintComparisons = 250_000
+
+    /// Longest chain considered, certificates from leaf to anchor included.
+    ///
+    /// No public PKI is deeper than about 6; pyca allows 8 intermediates, mozilla::pkix 6 sub-CAs.
+    /// Apple has no fixed limit but its 100-path budget bounds depth in practice; 16 keeps hostile
+    /// cycles short without affecting real chains.
+    public static let maximumChainLength = 16
+}

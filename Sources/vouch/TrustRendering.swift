@@ -1,0 +1,48 @@
+import VouchCrypto
+import VouchDER
+import VouchTrust
+import VouchX509
+
+/// How `verify` shows an evaluation: the JSON of CLI.md, or a line per certificate and a verdict.
+enum TrustRendering {
+    static func json(_ evaluation: TrustEvaluation) -> JSONValue {
+        let chain: [JSONValue] = evaluation.chain.enumerated().map { index, certificate in
+            let key = certificate.subjectPublicKeyInfo
+            let external: JSONValue = key.externalRepresentation.map { .string(ASN1Rendering.hex($0)) } ?? .null
+            return .object([
+                ("sha256", .string(ASN1Rendering.hex(HashAlgorithm.sha256.digest(certificate.derEncoded)))),
+                ("subject", .string(certificate.subject.rfc4514)),
+                ("public_key", external),
+                ("spki_sha256", .string(Base64.encode(HashAlgorithm.sha256.digest(key.encoded)))),
+                ("anchor", .bool(evaluation.isAnchored && index == evaluation.chain.count - 1)),
+            ])
+        }
+        let failures: [JSONValue] = evaluation.failures.map { failure in
+            .object([("index", .int(Int64(failure.index))), ("check", .string(failure.check.rawValue)),
+                     ("status", .int(Int64(failure.check.status.code)))])
+        }
+        return .object([
+            ("trusted", .bool(evaluation.isTrusted)),
+            ("result", .string(evaluation.result.rawValue)),
+            ("status", .int(Int64(evaluation.status.code))),
+            ("error", evaluation.isTrusted ? .null : .string(evaluation.status.name)),
+            ("chain", .array(chain)),
+            ("failures", .array(failures)),
+            ("verify_date", .string(DERTime.rfc3339(secondsSince1970: evaluation.verifyTime))),
+        ])
+    }
+
+    static func printText(_ evaluation: TrustEvaluation) {
+        for (index, certificate) in evaluation.chain.enumerated() {
+            let anchor = evaluation.isAnchored && index == evaluation.chain.count - 1 ? " [anchor]" : ""
+            let failed = evaluation.failures.filter { $0.index == index }.map(\.check.rawValue)
+            let problems = failed.isEmpty ? "" : "  ✗ " + failed.joined(separator: ", ")
+            print("\(index): \(certificate.subject.rfc4514)\(anchor)\(problems)")
+        }
+        if evaluation.isTrusted {
+            print("trusted (\(evaluation.result.rawValue)) at \(DERTime.rfc3339(secondsSince1970: evaluation.verifyTime))")
+        } else {
+            print("not trusted: \(evaluation.result.rawValue), \(evaluation.status.name) (\(evaluation.status.code)) at \(DERTime.rfc3339(secondsSince1970: evaluation.verifyTime))")
+        }
+    }
+}
