@@ -100,7 +100,7 @@ public struct RSAPublicKey: Sendable, Hashable {
 enum DEREncoding {
     /// Definite-length octets for `length`: short form below 128, else the minimal long form.
     static func length(_ length: Int) -> [UInt8] {
-        guard length >= 0x80 else { return [UInt8(length)] }
+        guard length >= 0x80 else { return [UInt8(truncatingIfNeeded: length)] }
         var octets: [UInt8] = []
         var rest = length
         while rest > 0 {
