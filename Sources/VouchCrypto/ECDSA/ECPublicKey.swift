@@ -41,8 +41,8 @@ public struct ECPublicKey: Sendable, Hashable {
     public var y: ArraySlice<UInt8> { x962Representation.suffix(curve.fieldBytes) }
 
     /// The SEC 1 checks on `arithmetic`'s curve; returns the uncompressed encoding.
-    static func validate<Field, Scalars>(
-        _ bytes: ArraySlice<UInt8>, on arithmetic: WeierstrassCurve<Field, Scalars>?, _ curve: ECCurve
+    static func validate<Field>(
+        _ bytes: ArraySlice<UInt8>, on arithmetic: WeierstrassCurve<Field>?, _ curve: ECCurve
     ) throws(ECPublicKeyError) -> [UInt8] {
         guard let format = bytes.first else { throw .emptyEncoding }
         let length = curve.fieldBytes
