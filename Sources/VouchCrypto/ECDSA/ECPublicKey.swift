@@ -30,7 +30,7 @@ public struct ECPublicKey: Sendable, Hashable {
 
     /// Parses and validates an X9.62 point on `curve`.
     ///
-    /// - Throws: ``ECPublicKeyError``, as ``init(curve:x962Representation:)-(_,ArraySlice<UInt8>)``.
+    /// - Throws: ``ECPublicKeyError``, as the `ArraySlice` initialiser does.
     public init(curve: ECCurve, x962Representation bytes: [UInt8]) throws(ECPublicKeyError) {
         try self.init(curve: curve, x962Representation: bytes[...])
     }
