@@ -5,6 +5,7 @@ enum PathValidator {
         StructuralChecks.run(context, into: &failures)
         NameConstraintsCheck.run(context, budget: &nameConstraintBudget, into: &failures)
         if nameConstraintBudget.isExhausted { failures.append(TrustFailure(index: 0, check: .pathBuildingBudget)) }
+        PolicyConstraintsCheck.run(context, into: &failures)
         BasicX509Checks.run(context, into: &failures)
         if context.policies.contains(where: { if case .ssl = $0 { return true } else { return false } }) {
             SSLChecks.run(context, into: &failures)
