@@ -63,10 +63,13 @@ struct RevocationChecker {
         self.init(crls: [], signers: [], responseRequired: false, verifyTime: 0)
     }
 
-    /// A checker over the first ``RevocationLimits/maximumCRLs`` of `crls`, finding separate CRL
-    /// signers among `signers`.
+    /// A checker over the first ``RevocationLimits/maximumCRLs`` distinct CRLs of `crls` (copies
+    /// of one DER count once), finding separate CRL signers among `signers`.
     init(crls: [CertificateRevocationList], signers: [Certificate], responseRequired: Bool, verifyTime: Int64) {
-        self.crls = Array(crls.prefix(RevocationLimits.maximumCRLs))
+        var distinct: [CertificateRevocationList] = []
+        var seen: Set<CertificateRevocationList> = []
+        for crl in crls where distinct.count < RevocationLimits.maximumCRLs && seen.insert(crl).inserted { distinct.append(crl) }
+        self.crls = distinct
         normalizedIssuers = self.crls.map(\.issuer.appleNormalizedEncoding)
         var byIssuer: [[UInt8]: [Int]] = [:]
         for (index, name) in normalizedIssuers.enumerated() { byIssuer[name, default: []].append(index) }
