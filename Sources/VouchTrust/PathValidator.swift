@@ -1,6 +1,8 @@
 /// Runs every check of the policies on one path and lists the failures (SECTRUST.md §4, §11 step 7).
 enum PathValidator {
-    static func failures(_ context: PathContext, nameConstraintBudget: inout NameConstraintsCheck.Budget) -> [TrustFailure] {
+    static func failures(
+        _ context: PathContext, nameConstraintBudget: inout NameConstraintsCheck.Budget, revocation: inout RevocationChecker
+    ) -> [TrustFailure] {
         var failures: [TrustFailure] = []
         StructuralChecks.run(context, into: &failures)
         NameConstraintsCheck.run(context, budget: &nameConstraintBudget, into: &failures)
@@ -10,6 +12,7 @@ enum PathValidator {
         if context.policies.contains(where: { if case .ssl = $0 { return true } else { return false } }) {
             SSLChecks.run(context, into: &failures)
         }
+        revocation.run(context, into: &failures)
         return Array(Set(failures)).sorted { ($0.index, order[$0.check] ?? 0) < ($1.index, order[$1.check] ?? 0) }
     }
 
