@@ -22,10 +22,10 @@ with open("/etc/ssl/certs/ca-certificates.crt", "rb") as f:
 
 seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
 count = 0
-start = time.perf_counter()
-while time.perf_counter() - start < seconds:
+start = time.process_time()
+while time.process_time() - start < seconds:
     for der in ders:
         x509.load_der_x509_certificate(der)
     count += len(ders)
-elapsed = time.perf_counter() - start
+elapsed = time.process_time() - start
 print(f"pyca parse: {elapsed / count * 1e6:.2f} us/op ({count / elapsed:.0f} ops/s)")
