@@ -42,18 +42,21 @@ public struct SecurityPolicy: Sendable {
     public static var `default`: SecurityPolicy { SecurityPolicy(pinningMode: .none) }
 
     /// `AFPublicKeyForCertificate`: the key of each blob as a one-certificate BasicX509 trust
-    /// gives it, valid or not (SECTRUST.md §8).
+    /// gives it, valid or not (SECTRUST.md §8). The trust is never evaluated, so it needs no roots
+    /// (and does not load the machine's).
     static func publicKeys(of blobs: Set<[UInt8]>) -> Set<PublicKey> {
         var keys: Set<PublicKey> = []
         for blob in blobs {
             guard let certificate = try? Certificate(derEncoded: blob),
-                let trust = try? Trust(certificates: [certificate]),
+                let trust = try? Trust(certificates: [certificate], systemStore: noRoots),
                 let key = trust.leafPublicKey
             else { continue }
             keys.insert(key)
         }
         return keys
     }
+
+    private static let noRoots = SystemTrustStore(certificates: [])
 
     /// The pinned blobs that parse as certificates, in a stable order (the anchors of step 5).
     var pinnedCertificatesParsed: [Certificate] {
