@@ -85,10 +85,16 @@ struct TrustKitSuite: Decodable {
         let anchors_only: Bool?
         let verify_date_set_by_test: String?
     }
-    struct PinnedDomain: Decodable { let publicKeyHashes: [String] }
+    struct PinnedDomain: Decodable {
+        let domain: String?
+        let publicKeyHashes: [String]
+        let enforcePinning: Bool?
+        let expirationDate: String?
+    }
     struct Asserted: Decodable {
         let spki_sha256_base64: String?
         let verifyPublicKeyPin: String?
+        let decision: String?
     }
     struct Case: Decodable, CustomTestStringConvertible {
         let id: String
