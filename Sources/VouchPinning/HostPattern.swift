@@ -71,7 +71,7 @@ public struct HostPattern: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func normalised(_ text: String) -> String {
-        var lowered = String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        var lowered = text.asciiLowercased
         if lowered.hasSuffix(".") { lowered.removeLast() }
         return lowered
     }
