@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "VouchX509", dependencies: ["VouchDER"]),
         .target(name: "VouchCrypto", dependencies: ["VouchDER", "VouchX509", "CGMP"]),
         .target(name: "VouchTrust", dependencies: ["VouchX509", "VouchCrypto"]),
-        .target(name: "VouchPinning", dependencies: ["VouchTrust"]),
+        .target(name: "VouchPinning", dependencies: ["VouchTrust", "VouchCrypto"]),
         .executableTarget(
             name: "vouch",
             dependencies: [
@@ -40,6 +40,7 @@ let package = Package(
         .testTarget(name: "VouchX509Tests", dependencies: ["VouchX509", "VouchTestSupport"]),
         .testTarget(name: "VouchCryptoTests", dependencies: ["VouchCrypto"]),
         .testTarget(name: "VouchTrustTests", dependencies: ["VouchTrust"]),
+        .testTarget(name: "VouchPinningTests", dependencies: ["VouchPinning"]),
         .testTarget(name: "VouchCLITests", dependencies: ["vouch"]),
     ],
     swiftLanguageModes: [.v6]

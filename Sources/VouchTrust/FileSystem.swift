@@ -4,13 +4,14 @@ import Glibc
 import Musl
 #endif
 
-/// The little file access the trust store needs, without Foundation.
-enum FileSystem {
+/// The little file access the trust store (and the pinning module's certificate folders) need,
+/// without Foundation.
+public enum FileSystem {
     /// The largest file read: far above any CA bundle (Debian's is about 200 KiB).
     static let maximumFileSize = 64 << 20
 
     /// The contents of the regular file at `path`, or `nil` if it cannot be read.
-    static func read(_ path: String) -> [UInt8]? {
+    public static func read(_ path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -32,7 +33,7 @@ enum FileSystem {
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
     /// The names in the directory at `path` (without `.` and `..`), sorted; `nil` if unreadable.
-    static func directoryEntries(_ path: String) -> [String]? {
+    public static func directoryEntries(_ path: String) -> [String]? {
         guard let directory = opendir(path) else { return nil }
         defer { closedir(directory) }
         var names: [String] = []
