@@ -16,7 +16,7 @@ struct Vouch: ParsableCommand {
             (unreadable file, malformed DER or PEM), 64 usage error.
             """,
         version: "0.1.0",
-        subcommands: [ASN1Command.self, InspectCommand.self, VerifyCommand.self, SpeedCommand.self]
+        subcommands: [ASN1Command.self, InspectCommand.self, VerifyCommand.self, SpeedCommand.self, LimboCommand.self, RootsCommand.self]
     )
 }
 
