@@ -56,12 +56,10 @@ enum NameConstraintsCheck {
 
         init(_ constraints: NameConstraints) {
             for subtree in constraints.permittedSubtrees ?? [] {
-                let constraint = Constraint(subtree.base)
-                permitted[constraint.form].append(constraint)
+                permitted[ConstrainedName.form(of: subtree.base)].append(Constraint(subtree.base))
             }
             for subtree in constraints.excludedSubtrees ?? [] {
-                let constraint = Constraint(subtree.base)
-                excluded[constraint.form].append(constraint)
+                excluded[ConstrainedName.form(of: subtree.base)].append(Constraint(subtree.base))
             }
         }
 
@@ -114,17 +112,6 @@ enum NameConstraintsCheck {
                 self = .ip(network: Array(value.prefix(value.count / 2)), mask: Array(value.suffix(value.count / 2)))
             case .directoryName(let name): self = .directory(name.relativeDistinguishedNames.map(DistinguishedName.normalizedRDN))
             default: self = .unjudgeable(form: ConstrainedName.form(of: base))
-            }
-        }
-
-        var form: Int {
-            switch self {
-            case .email: return 1
-            case .dns: return 2
-            case .directory: return 4
-            case .uri: return 6
-            case .ip: return 7
-            case .unjudgeable(let form): return form
             }
         }
     }
