@@ -30,7 +30,7 @@ struct LimboCommand: ParsableCommand {
             intermediate or anchor that does not parse is left out, as the caller could not make it.
 
             Standard error gets one summary line and the slowest pathological:: testcase (each \
-            should be decided in under 100 ms). Exit 0 when the suite ran, 2 for an unreadable or \
+            should be decided in under 100 ms; time with --jobs 1, the default). Exit 0 when the suite ran, 2 for an unreadable or \
             malformed suite.
             """
     )
