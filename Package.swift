@@ -35,8 +35,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "VouchDERTests", dependencies: ["VouchDER"]),
-        .testTarget(name: "VouchX509Tests", dependencies: ["VouchX509"]),
+        .target(name: "VouchTestSupport", dependencies: ["VouchDER"], path: "Tests/VouchTestSupport"),
+        .testTarget(name: "VouchDERTests", dependencies: ["VouchDER", "VouchTestSupport"]),
+        .testTarget(name: "VouchX509Tests", dependencies: ["VouchX509", "VouchTestSupport"]),
         .testTarget(name: "VouchCryptoTests", dependencies: ["VouchCrypto"]),
         .testTarget(name: "VouchTrustTests", dependencies: ["VouchTrust"]),
         .testTarget(name: "VouchCLITests", dependencies: ["vouch"]),

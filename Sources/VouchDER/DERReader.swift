@@ -85,7 +85,7 @@ public struct DERReader: Sendable {
     /// The tag of the next element, or `nil` at the end of input.
     ///
     /// - Throws: a ``DERError`` if the identifier octets themselves are malformed.
-    @inlinable
+    @inlinable @inline(__always)
     public func peekTag() throws(DERError) -> DERTag? {
         guard !isAtEnd else { return nil }
         return try Self.parseIdentifier(window, at: position, options: options).tag
@@ -96,7 +96,7 @@ public struct DERReader: Sendable {
     /// Enforces every header rule of DER: low tag numbers unless opted in, no end-of-contents tag,
     /// the form universal types demand, definite minimal lengths of at most
     /// ``DERLimits/maximumLengthOctets`` octets, and content within the input.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func readElement() throws(DERError) -> DERElement {
         let element = try Self.parseElement(window, at: position, options: options)
         position = element.encoded.endIndex
@@ -107,7 +107,7 @@ public struct DERReader: Sendable {
     ///
     /// - Throws: ``DERError/Kind/missingElement(expected:)`` at the end of input,
     ///   ``DERError/Kind/unexpectedTag(expected:found:)`` for another tag, or a header error.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func readElement(_ tag: DERTag) throws(DERError) -> DERElement {
         guard !isAtEnd else { throw DERError(.missingElement(expected: tag), at: position) }
         // The tag is judged before the length, so a wrong element reads as a wrong tag.
@@ -154,7 +154,7 @@ public struct DERReader: Sendable {
     /// A reader over the content of `element`, one level deeper than this one.
     ///
     /// - Throws: ``DERError/Kind/nestingTooDeep`` past ``DERLimits/maximumNestingDepth``.
-    @inlinable
+    @inlinable @inline(__always)
     public func reader(overContentOf element: DERElement) throws(DERError) -> DERReader {
         guard depth < DERLimits.maximumNestingDepth else {
             throw DERError(.nestingTooDeep, at: element.offset)

@@ -132,34 +132,43 @@ public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
 }
 
 /// A cursor over the characters of a time value; every read checks digits and ranges.
+///
+/// It walks indices of the content rather than slicing it, so decoding a time costs no
+/// reference counting (times are decoded twice per certificate).
 private struct TimeText {
-    var rest: ArraySlice<UInt8>
-    init(_ bytes: ArraySlice<UInt8>) { rest = bytes }
+    let bytes: ArraySlice<UInt8>
+    var index: Int
+    init(_ bytes: ArraySlice<UInt8>) {
+        self.bytes = bytes
+        index = bytes.startIndex
+    }
 
     mutating func number(digits: Int, in range: ClosedRange<Int64>) throws(DERError) -> Int64 {
-        let start = rest.startIndex
-        guard rest.count >= digits else { throw DERError(.invalidTimeFormat, at: start) }
+        let start = index
+        guard bytes.endIndex - index >= digits else { throw DERError(.invalidTimeFormat, at: start) }
         var value: Int64 = 0
-        for octet in rest.prefix(digits) {
+        for position in index..<(index + digits) {
+            let octet = bytes[position]
             guard octet >= 0x30, octet <= 0x39 else { throw DERError(.invalidTimeFormat, at: start) }
             value = value * 10 + Int64(octet - 0x30)
         }
-        rest = rest.dropFirst(digits)
+        index += digits
         guard range.contains(value) else { throw DERError(.invalidTimeValue, at: start) }
         return value
     }
 
     /// Reads `Z` or `±hhmm` and the end of the text; returns the zone's offset from UTC in seconds.
     mutating func zone() throws(DERError) -> Int64 {
-        let start = rest.startIndex
-        guard let sign = rest.first else { throw DERError(.invalidTimeFormat, at: start) }
-        rest = rest.dropFirst()
+        let start = index
+        guard index < bytes.endIndex else { throw DERError(.invalidTimeFormat, at: start) }
+        let sign = bytes[index]
+        index += 1
         switch sign {
         case UInt8(ascii: "Z"):
-            guard rest.isEmpty else { throw DERError(.invalidTimeFormat, at: start) }
+            guard index == bytes.endIndex else { throw DERError(.invalidTimeFormat, at: start) }
             return 0
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
-            guard rest.count == 4 else { throw DERError(.invalidTimeFormat, at: start) }
+            guard bytes.endIndex - index == 4 else { throw DERError(.invalidTimeFormat, at: start) }
             let hours = try number(digits: 2, in: 0...23)
             let minutes = try number(digits: 2, in: 0...59)
             let offset = hours * 3_600 + minutes * 60

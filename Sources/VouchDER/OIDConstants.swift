@@ -76,6 +76,15 @@ extension OID {
     public static let subjectInformationAccess = OID(literal: "1.3.6.1.5.5.7.1.11")
     public static let signedCertificateTimestampList = OID(literal: "1.3.6.1.4.1.11129.2.4.2")
 
+    // CRL and CRL entry extensions (RFC 5280 §5.2, §5.3)
+    public static let cRLNumber = OID(literal: "2.5.29.20")
+    public static let reasonCode = OID(literal: "2.5.29.21")
+    public static let holdInstructionCode = OID(literal: "2.5.29.23")
+    public static let invalidityDate = OID(literal: "2.5.29.24")
+    public static let deltaCRLIndicator = OID(literal: "2.5.29.27")
+    public static let issuingDistributionPoint = OID(literal: "2.5.29.28")
+    public static let certificateIssuer = OID(literal: "2.5.29.29")
+
     // Extended key usages and policies (RFC 5280 §4.2.1.12, §4.2.1.4)
     public static let anyExtendedKeyUsage = OID(literal: "2.5.29.37.0")
     public static let serverAuth = OID(literal: "1.3.6.1.5.5.7.3.1")

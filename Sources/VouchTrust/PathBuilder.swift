@@ -17,6 +17,8 @@ struct PathBuilder {
     let policies: [TrustPolicy]
     let verifyTime: Int64
     var nameConstraintBudget = NameConstraintsCheck.Budget()
+    /// Revocation from the caller's CRLs (none by default).
+    var revocation = RevocationChecker()
     private(set) var pathsBuilt = 0
     private(set) var budgetExhausted = false
 
@@ -167,7 +169,7 @@ struct PathBuilder {
 
     mutating func validate(_ path: [Int], anchored: Bool) -> [TrustFailure] {
         let context = context(for: path, anchored: anchored)
-        return PathValidator.failures(context, nameConstraintBudget: &nameConstraintBudget)
+        return PathValidator.failures(context, nameConstraintBudget: &nameConstraintBudget, revocation: &revocation)
     }
 
     mutating func context(for path: [Int], anchored: Bool) -> PathContext {
@@ -207,7 +209,7 @@ struct PathBuilder {
 
     mutating func outcome(_ candidate: Candidate) -> Outcome {
         let context = context(for: candidate.path, anchored: candidate.isAnchored)
-        var failures = candidate.failures ?? PathValidator.failures(context, nameConstraintBudget: &nameConstraintBudget)
+        var failures = candidate.failures ?? PathValidator.failures(context, nameConstraintBudget: &nameConstraintBudget, revocation: &revocation)
         if budgetExhausted && !failures.isEmpty { failures.append(TrustFailure(index: 0, check: .pathBuildingBudget)) }
         return Outcome(path: candidate.path, isAnchored: candidate.isAnchored, isSystemRooted: context.isSystemRooted, failures: failures)
     }

@@ -1,14 +1,18 @@
 /// Runs every check of the policies on one path and lists the failures (SECTRUST.md §4, §11 step 7).
 enum PathValidator {
-    static func failures(_ context: PathContext, nameConstraintBudget: inout NameConstraintsCheck.Budget) -> [TrustFailure] {
+    static func failures(
+        _ context: PathContext, nameConstraintBudget: inout NameConstraintsCheck.Budget, revocation: inout RevocationChecker
+    ) -> [TrustFailure] {
         var failures: [TrustFailure] = []
         StructuralChecks.run(context, into: &failures)
         NameConstraintsCheck.run(context, budget: &nameConstraintBudget, into: &failures)
         if nameConstraintBudget.isExhausted { failures.append(TrustFailure(index: 0, check: .pathBuildingBudget)) }
+        PolicyConstraintsCheck.run(context, into: &failures)
         BasicX509Checks.run(context, into: &failures)
         if context.policies.contains(where: { if case .ssl = $0 { return true } else { return false } }) {
             SSLChecks.run(context, into: &failures)
         }
+        revocation.run(context, into: &failures)
         return Array(Set(failures)).sorted { ($0.index, order[$0.check] ?? 0) < ($1.index, order[$1.check] ?? 0) }
     }
 

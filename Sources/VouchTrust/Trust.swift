@@ -29,6 +29,11 @@ public struct Trust: Sendable {
     public private(set) var anchorsOnly = false
     /// The verify date; `nil` until set or until the first evaluation stores "now".
     public private(set) var verifyDate: DERTime?
+    /// The CRLs revocation is checked against (SECTRUST.md §14: only what the caller supplies).
+    public private(set) var crls: [CertificateRevocationList] = []
+    /// Whether a certificate whose status the CRLs leave undetermined fails
+    /// (Apple's `kSecRevocationRequirePositiveResponse`); `false` is Apple's soft failure.
+    public private(set) var revocationResponseRequired = false
     /// The system roots this trust uses (the machine's by default).
     public let systemStore: SystemTrustStore
 
@@ -71,6 +76,22 @@ public struct Trust: Sendable {
     /// `SecTrustSetVerifyDate`.
     public mutating func setVerifyDate(_ date: DERTime) {
         verifyDate = date
+        cached = nil
+    }
+
+    /// Supplies the CRLs to check revocation against, replacing earlier ones (Apple fetches CRLs
+    /// and OCSP responses itself; Vouch never goes to the network). With none, nothing is revoked.
+    /// Invalidates the result. See ``TrustCheck/revocation``.
+    public mutating func setCRLs(_ crls: [CertificateRevocationList]) {
+        self.crls = crls
+        cached = nil
+    }
+
+    /// `SecPolicyCreateRevocation(kSecRevocationRequirePositiveResponse)`: when `true`, every
+    /// certificate below the anchor whose status the CRLs do not determine fails
+    /// ``TrustCheck/revocationResponseRequired``. Invalidates the result.
+    public mutating func setRevocationResponseRequired(_ required: Bool) {
+        revocationResponseRequired = required
         cached = nil
     }
 

@@ -27,6 +27,9 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
     case signatureHashAlgorithms = "SignatureHashAlgorithms"
     case otherTrustValidityPeriod = "OtherTrustValidityPeriod"
     case systemTrustValidityPeriod = "SystemTrustValidityPeriod"
+    // Revocation from the caller's CRLs (SecPolicyChecks.list: Revocation F/V, RevocationResponseRequired R/P)
+    case revocation = "Revocation"
+    case revocationResponseRequired = "RevocationResponseRequired"
     // Vouch's own: the path search ran out of budget (STYLE.md §5.5); fatal, stops the search.
     case pathBuildingBudget = "PathBuildingBudget"
 
@@ -42,7 +45,7 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
     /// The class of a failure.
     public var resultClass: ResultClass {
         switch self {
-        case .weakKeySize, .weakSignature, .pathBuildingBudget: return .fatal
+        case .weakKeySize, .weakSignature, .revocation, .pathBuildingBudget: return .fatal
         default: return .recoverable
         }
     }
@@ -69,6 +72,8 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
         case .sslHostname: return .hostNameMismatch
         case .extendedKeyUsage, .serverAuthEKU: return .invalidExtendedKeyUsage
         case .otherTrustValidityPeriod, .systemTrustValidityPeriod: return .certificateValidityPeriodTooLong
+        case .revocation: return .certificateRevoked
+        case .revocationResponseRequired: return .incompleteCertRevocationCheck
         case .pathBuildingBudget: return .internalError
         }
     }
@@ -82,6 +87,8 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
         case .keyUsage, .extendedKeyUsage, .serverAuthEKU: return .usage
         case .sslHostname: return .name
         case .temporalValidity: return .expired
+        case .revocation: return .revoked
+        case .revocationResponseRequired: return .pinning
         default: return .compliance
         }
     }

@@ -15,6 +15,10 @@ enum TrustEvaluator {
         var builder = PathBuilder(
             pool: pool, trusted: trusted, parentSources: parents, systemIsTrusted: systemIsTrusted,
             policies: trust.policies, verifyTime: verifyTime)
+        // CRL signers other than the issuing CA are looked for among the caller's certificates.
+        builder.revocation = RevocationChecker(
+            crls: trust.crls, signers: trust.certificates + (trust.anchors ?? []),
+            responseRequired: trust.revocationResponseRequired, verifyTime: verifyTime)
         let outcome = builder.build(leaf: leaf)
         var result = TrustResultType.unspecified
         for failure in outcome.failures { result = result.folding(failure.check.resultClass) }

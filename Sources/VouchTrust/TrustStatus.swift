@@ -34,4 +34,6 @@ public struct TrustStatus: Hashable, Sendable, CustomStringConvertible {
     public static let invalidExtendedKeyUsage = TrustStatus(code: -67609, name: "errSecInvalidExtendedKeyUsage")
     public static let certificateValidityPeriodTooLong = TrustStatus(code: -67901, name: "errSecCertificateValidityPeriodTooLong")
     public static let internalError = TrustStatus(code: -67671, name: "errSecInternalError")
+    public static let certificateRevoked = TrustStatus(code: -67820, name: "errSecCertificateRevoked")
+    public static let incompleteCertRevocationCheck = TrustStatus(code: -67635, name: "errSecIncompleteCertRevocationCheck")
 }

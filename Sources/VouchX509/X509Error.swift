@@ -21,6 +21,16 @@ public struct X509Error: Error, Equatable, Sendable, CustomStringConvertible {
         case tooManyExtensions
         /// A critical extension that Vouch knows did not decode (the DER error says why).
         case unparseableCriticalExtension(OID, DERError.Kind)
+        /// A CRL whose explicit version is not 1 (v2) (RFC 5280 §5.1.2.1).
+        case unsupportedCRLVersion
+        /// A v1 CRL with CRL or entry extensions (RFC 5280 §5.1.2.1: they need v2).
+        case extensionsRequireVersion2
+        /// The same extension twice in one CRL or CRL entry extension list (RFC 5280 §4.2).
+        case duplicateExtension(OID)
+        /// A CRL or CRL entry extension Vouch understands whose value does not decode.
+        case unparseableExtension(OID, DERError.Kind)
+        /// An issuingDistributionPoint that is empty or sets more than one `onlyContains…` (RFC 5280 §5.2.5).
+        case invalidIssuingDistributionPoint
     }
 
     /// The part of the certificate the error is in.
@@ -28,6 +38,8 @@ public struct X509Error: Error, Equatable, Sendable, CustomStringConvertible {
         case certificate, tbsCertificate, version, serialNumber, signature, issuer, validity, subject
         case subjectPublicKeyInfo, issuerUniqueID, subjectUniqueID, extensions, extensionValue
         case signatureAlgorithm, signatureValue
+        // CRL fields (RFC 5280 §5.1)
+        case certificateList, tbsCertList, thisUpdate, nextUpdate, revokedCertificates, crlExtensions, crlEntryExtensions
     }
 
     /// What was wrong.
@@ -61,6 +73,13 @@ public struct X509Error: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManyExtensions: reason = "\(X509Limits.maximumExtensionCount) or more extensions"
         case .unparseableCriticalExtension(let oid, let kind):
             reason = "critical extension \(oid.name ?? oid.dotted) does not parse: \(DERError(kind, at: offset).reason)"
+        case .unsupportedCRLVersion: reason = "CRL version must be absent (v1) or 1 (v2) (RFC 5280 §5.1.2.1)"
+        case .extensionsRequireVersion2: reason = "a CRL with extensions must be v2 (RFC 5280 §5.1.2.1)"
+        case .duplicateExtension(let oid): reason = "extension \(oid.name ?? oid.dotted) appears twice (RFC 5280 §4.2)"
+        case .unparseableExtension(let oid, let kind):
+            reason = "extension \(oid.name ?? oid.dotted) does not parse: \(DERError(kind, at: offset).reason)"
+        case .invalidIssuingDistributionPoint:
+            reason = "issuingDistributionPoint empty or with more than one onlyContains flag (RFC 5280 §5.2.5)"
         }
         return "offset \(offset): \(field.rawValue): \(reason)"
     }

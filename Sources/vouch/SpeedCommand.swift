@@ -1,6 +1,7 @@
 import ArgumentParser
 import VouchCrypto
 import VouchDER
+import VouchTrust
 import VouchX509
 
 #if canImport(Glibc)
@@ -100,7 +101,7 @@ struct SpeedOperation: Sendable {
     let name: String
     let prepare: @Sendable () throws -> Prepared
 
-    static let all: [SpeedOperation] = [parse] + hashes
+    static let all: [SpeedOperation] = [parse] + hashes + signatures + [chain]
 
     /// Whole-structure parse of every certificate of the system trust store, in turn.
     static let parse = SpeedOperation(name: "parse") {
@@ -112,6 +113,69 @@ struct SpeedOperation: Sendable {
                 if let certificate = try? Certificate(derEncoded: certificates[index]) { sink &+= certificate.version }
                 index = index + 1 == certificates.count ? 0 : index + 1
             }
+            blackHole(sink)
+            return count
+        }, bytesPerOperation: nil)
+    }
+
+    /// Verification of one signature with an already parsed key, over an already computed digest
+    /// (what `openssl speed rsa2048 ecdsap256 ed25519` times; Ed25519 hashes its message, as there).
+    static let signatures: [SpeedOperation] = SpeedFixtures.signatures.map { fixture in
+        SpeedOperation(name: fixture.name) {
+            let spki = try SubjectPublicKeyInfo(derEncoded: fixture.spki[...])
+            let verify = try verifier(spki, algorithm: fixture.algorithm, signature: fixture.signature[...])
+            guard verify() else { throw FixtureError(name: fixture.name) }
+            var sink = 0
+            return Prepared(batch: { count in
+                for _ in 0..<count where verify() { sink &+= 1 }
+                blackHole(sink)
+                return count
+            }, bytesPerOperation: nil)
+        }
+    }
+
+    struct FixtureError: Error, CustomStringConvertible {
+        let name: String
+        var description: String { "the \(name) fixture does not verify" }
+    }
+
+    static func verifier(_ spki: SubjectPublicKeyInfo, algorithm: String, signature: ArraySlice<UInt8>) throws -> () -> Bool {
+        let message = SpeedFixtures.message
+        switch PublicKey(spki) {
+        case .rsa(let key):
+            let digest = HashAlgorithm.sha256.digest(message)
+            return { key.isValidPKCS1v15Signature(signature, digest: digest, hash: .sha256) }
+        case .ec(let key):
+            let hash: HashAlgorithm = algorithm.hasSuffix(".2") ? .sha256 : algorithm.hasSuffix(".3") ? .sha384 : .sha512
+            let digest = hash.digest(message)
+            return { key.isValidSignature(derSignature: signature, digest: digest) }
+        case .ed25519(let key):
+            return { key.isValidSignature(signature, message: message) }
+        case nil:
+            throw FixtureError(name: algorithm)
+        }
+    }
+
+    /// Parse and evaluate the example chain (RSA-2048 root → P-256 intermediate → P-256 leaf) under
+    /// the SSL server policy for example.com, with the root as the only anchor.
+    static let chain = SpeedOperation(name: "chain") {
+        let date = DERTime(secondsSince1970: 1_780_272_000)  // 2026-06-01T00:00:00Z
+        let noSystemRoots = SystemTrustStore(certificates: [])
+        let evaluate = { () -> Bool in
+            guard let leaf = try? Certificate(derEncoded: SpeedFixtures.chainLeaf),
+                let intermediate = try? Certificate(derEncoded: SpeedFixtures.chainIntermediate),
+                let root = try? Certificate(derEncoded: SpeedFixtures.chainRoot),
+                var trust = try? Trust(certificates: [leaf, intermediate], policies: [.ssl(server: true, hostname: "example.com")],
+                                       systemStore: noSystemRoots)
+            else { return false }
+            trust.setAnchorCertificates([root])
+            trust.setVerifyDate(date)
+            return trust.evaluate().isTrusted
+        }
+        guard evaluate() else { throw FixtureError(name: "chain") }
+        var sink = 0
+        return Prepared(batch: { count in
+            for _ in 0..<count where evaluate() { sink &+= 1 }
             blackHole(sink)
             return count
         }, bytesPerOperation: nil)

@@ -30,6 +30,12 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: "The SSL policy's hostname (absent: no hostname check).")
     var host: String?
 
+    @Option(help: "Check revocation against the CRLs of this file, DER or PEM 'X509 CRL' blocks (repeatable; never fetched).")
+    var crl: [String] = []
+
+    @Flag(help: "Fail certificates whose status no CRL determines (kSecRevocationRequirePositiveResponse).")
+    var requireRevocationResponse = false
+
     @Flag(help: "Print one JSON object.")
     var json = false
 
@@ -45,6 +51,8 @@ struct VerifyCommand: ParsableCommand {
             let certificates = try CertificateLoader.load(chain).map(\.certificate)
             trust = try Trust(certificates: certificates, policies: [trustPolicy])
             try trustOptions.apply(to: &trust)
+            if !crl.isEmpty { trust.setCRLs(try CRLLoader.load(crl)) }
+            if requireRevocationResponse { trust.setRevocationResponseRequired(true) }
         } catch let error as InputError {
             printError(error.line)
             throw ExitStatus.badInput
@@ -88,5 +96,25 @@ struct TrustOptions: ParsableArguments {
             if systemAnchors { trust.setAnchorCertificatesOnly(false) }
         }
         if let at, let date = DERTime(rfc3339: at) { trust.setVerifyDate(date) }
+    }
+}
+
+/// Reads CRL files: a DER CRL, or every `X509 CRL` PEM block of a text file.
+enum CRLLoader {
+    static func load(_ paths: [String]) throws(InputError) -> [CertificateRevocationList] {
+        var crls: [CertificateRevocationList] = []
+        for path in paths {
+            let file = try InputFile.read(path)
+            let documents = try file.documents().filter { $0.label == nil || $0.label == "X509 CRL" }
+            guard !documents.isEmpty else { throw InputError(file: file.name, message: "no X509 CRL block") }
+            for document in documents {
+                do {
+                    crls.append(try CertificateRevocationList(derEncoded: document.der))
+                } catch {
+                    throw InputError(file: document.location(in: file.name), message: "not a CRL: \(error)")
+                }
+            }
+        }
+        return crls
     }
 }

@@ -11,20 +11,25 @@ struct HashStreamingTests {
     /// Piece sizes around the 64- and 128-byte block boundaries.
     static let pieceSizes = [1, 3, 7, 55, 56, 63, 64, 65, 111, 112, 127, 128, 129, 200, 1499]
 
-    /// Runs `body` with a fresh streaming hasher of `algorithm`'s type and returns the digest.
+    /// Streams `pieces` through a fresh hasher of `algorithm` and returns the digest.
     static func stream(_ algorithm: HashAlgorithm, pieces: [ArraySlice<UInt8>]) -> [UInt8] {
-        func run<H: StreamingHash>(_ type: H.Type) -> [UInt8] {
-            var hasher = H()
-            for piece in pieces { hasher.update(piece) }
-            return hasher.finalize()
-        }
-        switch algorithm {
-        case .sha1: return run(SHA1.self)
-        case .sha224: return run(SHA224.self)
-        case .sha256: return run(SHA256.self)
-        case .sha384: return run(SHA384.self)
-        case .sha512: return run(SHA512.self)
-        }
+        var hasher = algorithm.makeHasher()
+        for piece in pieces { hasher.update(piece) }
+        return hasher.finalize()
+    }
+
+    @Test("each algorithm's streaming type", arguments: HashAlgorithm.allCases)
+    func streamingTypes(_ algorithm: HashAlgorithm) {
+        let types: [HashAlgorithm: any StreamingHash.Type] = [
+            .sha1: SHA1.self, .sha224: SHA224.self, .sha256: SHA256.self, .sha384: SHA384.self, .sha512: SHA512.self,
+        ]
+        #expect(type(of: algorithm.makeHasher()) == types[algorithm])
+        let lengths: [HashAlgorithm: (Int, Int)] = [
+            .sha1: (SHA1.digestLength, SHA1.blockLength), .sha224: (SHA224.digestLength, SHA224.blockLength),
+            .sha256: (SHA256.digestLength, SHA256.blockLength), .sha384: (SHA384.digestLength, SHA384.blockLength),
+            .sha512: (SHA512.digestLength, SHA512.blockLength),
+        ]
+        #expect(lengths[algorithm].map { $0 == (algorithm.digestLength, algorithm.blockLength) } == true)
     }
 
     @Test("odd-sized pieces equal one shot", arguments: HashAlgorithm.allCases)

@@ -1,3 +1,4 @@
+import VouchTestSupport
 import Testing
 import VouchDER
 

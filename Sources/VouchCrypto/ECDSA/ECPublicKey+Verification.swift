@@ -34,8 +34,8 @@ extension ECPublicKey {
     /// whose order has at most 256 bits can have a signature repaired.
     static let maximumRepairedOrderBits = 256
 
-    private func verify<Field, Scalars>(
-        _ signature: ECDSASignature, _ digest: [UInt8], on arithmetic: WeierstrassCurve<Field, Scalars>?
+    private func verify<Field>(
+        _ signature: ECDSASignature, _ digest: [UInt8], on arithmetic: WeierstrassCurve<Field>?
     ) -> Bool {
         guard let arithmetic,
             let x = arithmetic.field.element(fromBigEndian: x),

@@ -30,7 +30,7 @@ public struct ECPublicKey: Sendable, Hashable {
 
     /// Parses and validates an X9.62 point on `curve`.
     ///
-    /// - Throws: ``ECPublicKeyError``, as ``init(curve:x962Representation:)-(_,ArraySlice<UInt8>)``.
+    /// - Throws: ``ECPublicKeyError``, as the `ArraySlice` initialiser does.
     public init(curve: ECCurve, x962Representation bytes: [UInt8]) throws(ECPublicKeyError) {
         try self.init(curve: curve, x962Representation: bytes[...])
     }
@@ -41,8 +41,8 @@ public struct ECPublicKey: Sendable, Hashable {
     public var y: ArraySlice<UInt8> { x962Representation.suffix(curve.fieldBytes) }
 
     /// The SEC 1 checks on `arithmetic`'s curve; returns the uncompressed encoding.
-    static func validate<Field, Scalars>(
-        _ bytes: ArraySlice<UInt8>, on arithmetic: WeierstrassCurve<Field, Scalars>?, _ curve: ECCurve
+    static func validate<Field>(
+        _ bytes: ArraySlice<UInt8>, on arithmetic: WeierstrassCurve<Field>?, _ curve: ECCurve
     ) throws(ECPublicKeyError) -> [UInt8] {
         guard let format = bytes.first else { throw .emptyEncoding }
         let length = curve.fieldBytes

@@ -6,9 +6,9 @@
 public enum RSALimits {
     /// Smallest modulus ``RSAPublicKey`` parses, in bits.
     ///
-    /// 512 bits is the smallest size ever issued in X.509 (export-grade keys of the 1990s); Apple
-    /// parses such keys and then fails them as WeakKeySize (SECTRUST.md §13 case 25), so they
-    /// must reach the trust layer. Nothing smaller has ever been a real RSA key.
+    /// 512 bits is the smallest size ever issued in X.509 (export-grade keys of the 1990s).
+    /// SECTRUST.md §13 case 25 expects an RSA-512 leaf to fail as WeakKeySize; parsing it lets the
+    /// trust layer report exactly that, with the key's size. Nothing smaller has been a real RSA key.
     public static let minimumModulusBits = 512
 
     /// Largest modulus ``RSAPublicKey`` parses, in bits.

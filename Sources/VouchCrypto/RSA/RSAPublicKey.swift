@@ -12,10 +12,8 @@ public struct RSAPublicKey: Sendable, Hashable {
     /// The size of n in bits.
     public let modulusBitLength: Int
 
-    /// n, for libgmp; positive by construction.
-    let modulusNumber: BigNum.Modulus
-    /// e, for libgmp.
-    let exponentNumber: BigNum
+    /// n, set up once for Montgomery exponentiation (odd by construction).
+    let montgomery: MontgomeryModulus
 
     /// The size of n in bytes, the unit SecTrust measures RSA keys in (SECTRUST.md §7): k of RFC 8017.
     public var modulusByteLength: Int { modulus.count }
@@ -30,21 +28,19 @@ public struct RSAPublicKey: Sendable, Hashable {
     ) throws(RSAKeyError) where Modulus.Element == UInt8, Exponent.Element == UInt8 {
         let n = BigNum(bigEndian: modulus)
         let e = BigNum(bigEndian: exponent)
-        guard let positive = BigNum.Modulus(n) else { throw .nonPositiveModulus }
+        guard !n.isZero else { throw .nonPositiveModulus }
         let bits = n.bitLength
         guard bits >= RSALimits.minimumModulusBits else { throw .modulusTooShort(bits: bits) }
         guard bits <= RSALimits.maximumModulusBits else { throw .modulusTooLong(bits: bits) }
-        let nBytes = n.bigEndianBytes
-        guard let last = nBytes.last, last & 1 == 1 else { throw .evenModulus }
+        guard let montgomery = MontgomeryModulus(n) else { throw .evenModulus }
         let eBytes = e.bigEndianBytes
         guard e > BigNum(1) else { throw .exponentTooSmall }
         guard e.bitLength <= RSALimits.maximumExponentBits else { throw .exponentTooLong(bits: e.bitLength) }
         guard let lastExponentByte = eBytes.last, lastExponentByte & 1 == 1 else { throw .evenExponent }
-        self.modulus = nBytes
+        self.modulus = n.bigEndianBytes
         self.publicExponent = eBytes
         self.modulusBitLength = bits
-        self.modulusNumber = positive
-        self.exponentNumber = e
+        self.montgomery = montgomery
     }
 
     /// A key from a PKCS #1 `RSAPublicKey ::= SEQUENCE { modulus INTEGER, publicExponent INTEGER }`
@@ -96,9 +92,7 @@ public struct RSAPublicKey: Sendable, Hashable {
     /// does not fit `length` bytes.
     func encodedMessage(signature: ArraySlice<UInt8>, length: Int) -> [UInt8]? {
         guard signature.count == modulusByteLength else { return nil }
-        let s = BigNum(bigEndian: signature)
-        guard s < modulusNumber.value else { return nil }
-        return s.power(exponentNumber, modulo: modulusNumber).bigEndianBytes(length: length)
+        return montgomery.power(bigEndianBase: signature, exponent: publicExponent, length: length)
     }
 }
 
@@ -106,7 +100,7 @@ public struct RSAPublicKey: Sendable, Hashable {
 enum DEREncoding {
     /// Definite-length octets for `length`: short form below 128, else the minimal long form.
     static func length(_ length: Int) -> [UInt8] {
-        guard length >= 0x80 else { return [UInt8(length)] }
+        guard length >= 0x80 else { return [UInt8(truncatingIfNeeded: length)] }
         var octets: [UInt8] = []
         var rest = length
         while rest > 0 {

@@ -44,7 +44,10 @@ struct PointArithmetic<Field: PrimeField>: Sendable {
 
     /// 2P for a = −3. Infinity doubles to infinity (Z3 = 2·Y·Z = 0); no point of order two exists
     /// on a curve of odd prime order, so no other exceptional case arises.
-    @inline(__always)
+    ///
+    /// The three group operations are kept out of line (`@inline(never)`): inlined into the
+    /// scalar-multiplication loop they made it some 50 KB of code, more than the instruction cache.
+    @inline(never)
     func double(_ point: JacobianPoint<Element>) -> JacobianPoint<Element> {
         let f = field
         let delta = f.square(point.z)
@@ -65,7 +68,7 @@ struct PointArithmetic<Field: PrimeField>: Sendable {
     }
 
     /// P + Q for Jacobian P and Q.
-    @inline(__always)
+    @inline(never)
     func add(_ p: JacobianPoint<Element>, _ q: JacobianPoint<Element>) -> JacobianPoint<Element> {
         let f = field
         if isInfinity(p) { return q }
@@ -93,7 +96,7 @@ struct PointArithmetic<Field: PrimeField>: Sendable {
     }
 
     /// P + Q for Jacobian P and affine Q.
-    @inline(__always)
+    @inline(never)
     func add(_ p: JacobianPoint<Element>, _ q: AffinePoint<Element>) -> JacobianPoint<Element> {
         let f = field
         if isInfinity(p) { return jacobian(q) }

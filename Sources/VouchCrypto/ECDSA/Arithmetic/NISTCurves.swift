@@ -1,34 +1,20 @@
 /// The five curves, built once on first use (Swift initialises `static let` lazily and
-/// thread-safely), with the field implementation each one uses.
+/// thread-safely), each on its own field implementation:
 ///
-/// | curve | field | scalars |
-/// |---|---|---|
-/// | P-192 | 3-word Montgomery | 3-word Montgomery |
-/// | P-224 | 4-word Montgomery | 4-word Montgomery |
-/// | P-256 | 4-word Montgomery | 4-word Montgomery |
-/// | P-384 | 6-word Montgomery | 6-word Montgomery |
-/// | P-521 | 58-bit Mersenne limbs (``P521Field``) | 9-word Montgomery |
+/// | curve | field |
+/// |---|---|
+/// | P-192 | ``P192Field``: 3-word Montgomery |
+/// | P-224 | ``P224Field``: 4-word Montgomery |
+/// | P-256 | ``P256Field``: 4-word Montgomery |
+/// | P-384 | ``P384Field``: 6-word Montgomery |
+/// | P-521 | ``P521Field``: nine 58-bit limbs, Mersenne reduction |
+///
+/// Arithmetic modulo the group order n (one inversion and two products per signature) goes
+/// through libgmp (``BigNum``).
 enum NISTCurves {
-    typealias P192 = WeierstrassCurve<MontgomeryField<3>, MontgomeryField<3>>
-    typealias P224 = WeierstrassCurve<MontgomeryField<4>, MontgomeryField<4>>
-    typealias P256 = WeierstrassCurve<MontgomeryField<4>, MontgomeryField<4>>
-    typealias P384 = WeierstrassCurve<MontgomeryField<6>, MontgomeryField<6>>
-    typealias P521 = WeierstrassCurve<P521Field, MontgomeryField<9>>
-
-    static let p192: P192? = make(.p192)
-    static let p224: P224? = make(.p224)
-    static let p256: P256? = make(.p256)
-    static let p384: P384? = make(.p384)
-    static let p521: P521? = WeierstrassCurve(
-        parameters: .p521, field: P521Field(),
-        scalars: MontgomeryField<9>(modulus: WordArithmetic.words(hex: CurveParameters.p521.order)))
-
-    private static func make<let N: Int>(
-        _ parameters: CurveParameters
-    ) -> WeierstrassCurve<MontgomeryField<N>, MontgomeryField<N>>? {
-        WeierstrassCurve(
-            parameters: parameters,
-            field: MontgomeryField<N>(modulus: WordArithmetic.words(hex: parameters.prime)),
-            scalars: MontgomeryField<N>(modulus: WordArithmetic.words(hex: parameters.order)))
-    }
+    static let p192 = WeierstrassCurve(parameters: .p192, field: P192Field())
+    static let p224 = WeierstrassCurve(parameters: .p224, field: P224Field())
+    static let p256 = WeierstrassCurve(parameters: .p256, field: P256Field())
+    static let p384 = WeierstrassCurve(parameters: .p384, field: P384Field())
+    static let p521 = WeierstrassCurve(parameters: .p521, field: P521Field())
 }

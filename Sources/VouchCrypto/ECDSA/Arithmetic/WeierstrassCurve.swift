@@ -1,9 +1,9 @@
-/// One NIST prime curve ready for arithmetic: its field, its scalar field (integers modulo the
-/// group order n), the coefficient b and a table of multiples of the base point.
+/// One NIST prime curve ready for arithmetic: its field, the group order n, the coefficient b and
+/// a table of multiples of the base point.
 ///
-/// `Field` and `Scalars` are concrete per curve (see ``NISTCurves``), so every generic function
-/// below is specialised by the optimiser into straight-line code for that curve's word count.
-struct WeierstrassCurve<Field: PrimeField, Scalars: PrimeField>: Sendable {
+/// `Field` is concrete per curve (see ``NISTCurves``), so every generic function below is
+/// specialised by the optimiser into straight-line code for that curve's field.
+struct WeierstrassCurve<Field: PrimeField>: Sendable {
     typealias Element = Field.Element
 
     /// Width of the wNAF digits of u1, the multiplier of the base point G: 2^(8−2) = 64 affine
@@ -15,7 +15,8 @@ struct WeierstrassCurve<Field: PrimeField, Scalars: PrimeField>: Sendable {
     static var publicKeyWindow: Int { 5 }
 
     let field: Field
-    let scalars: Scalars
+    /// n, for libgmp's arithmetic modulo n.
+    let order: BigNum.Modulus
     let points: PointArithmetic<Field>
     let b: Element
     let generator: AffinePoint<Element>
@@ -30,10 +31,13 @@ struct WeierstrassCurve<Field: PrimeField, Scalars: PrimeField>: Sendable {
     let primeMinusOrder: [UInt64]
 
     /// Builds the curve from its parameters; `nil` only if the constants are inconsistent
-    /// (b or G not reduced, G not on the curve), which the tests rule out.
-    init?(parameters: CurveParameters, field: Field, scalars: Scalars) {
+    /// (b or G not reduced, G not on the curve, n zero), which the tests rule out.
+    init?(parameters: CurveParameters, field: Field) {
         self.field = field
-        self.scalars = scalars
+        let orderWords = WordArithmetic.words(hex: parameters.order)
+        let orderBytes = WordArithmetic.bigEndianBytes(orderWords, count: 8 * orderWords.count)
+        guard let order = BigNum.Modulus(BigNum(bigEndian: orderBytes)) else { return nil }
+        self.order = order
         self.points = PointArithmetic(field: field)
         guard let b = field.element(fromWords: WordArithmetic.words(hex: parameters.b)),
             let x = field.element(fromWords: WordArithmetic.words(hex: parameters.generatorX)),
@@ -41,9 +45,9 @@ struct WeierstrassCurve<Field: PrimeField, Scalars: PrimeField>: Sendable {
         else { return nil }
         self.b = b
         self.generator = AffinePoint(x: x, y: y)
-        self.orderWords = scalars.modulusWords
-        self.orderBits = WordArithmetic.bitLength(scalars.modulusWords)
-        self.primeMinusOrder = WordArithmetic.subtract(field.modulusWords, scalars.modulusWords)
+        self.orderWords = orderWords
+        self.orderBits = WordArithmetic.bitLength(orderWords)
+        self.primeMinusOrder = WordArithmetic.subtract(field.modulusWords, orderWords)
         let points = self.points
         guard Self.isOnCurve(generator, field: field, b: b) else { return nil }
         // Odd multiples (2i+1)·G: G, then repeatedly + 2G, each brought to affine form.

@@ -1,25 +1,25 @@
 import Foundation
 
 /// Where the tests find data outside the package: the project root, `../shared`, and the test data
-/// that `scripts/setup --tests` installs into `.testdata/`.
-enum TestData {
-    static let projectRoot = URL(fileURLWithPath: #filePath)
+/// that `scripts/setup --tests` installs into `.testdata/`. Shared by the test targets.
+public enum TestData {
+    public static let projectRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static let systemBundle = "/etc/ssl/certs/ca-certificates.crt"
+    public static let systemBundle = "/etc/ssl/certs/ca-certificates.crt"
 
     /// The `x509/` folder of the cryptography-vectors package.
-    static let cryptographyX509 = projectRoot
+    public static let cryptographyX509 = projectRoot
         .appendingPathComponent(".testdata/cryptography-vectors/cryptography_vectors/x509").path
 
-    static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+    public static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
-    static func bytes(_ path: String) -> [UInt8]? {
+    public static func bytes(_ path: String) -> [UInt8]? {
         FileManager.default.contents(atPath: path).map { [UInt8]($0) }
     }
 
     /// Every regular file below `root`, as paths relative to it, sorted.
-    static func files(under root: String) -> [String] {
+    public static func files(under root: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
         var files: [String] = []
         while let relative = enumerator.nextObject() as? String {
@@ -34,7 +34,7 @@ enum TestData {
     }
 
     /// The DER of every certificate in the system bundle (empty when it is absent).
-    static let systemCertificates: [[UInt8]] = {
+    public static let systemCertificates: [[UInt8]] = {
         guard let text = bytes(systemBundle), let certificates = try? PEMForTests.certificates(text) else { return [] }
         return certificates
     }()
@@ -43,7 +43,7 @@ enum TestData {
 import VouchDER
 
 enum PEMForTests {
-    static func certificates(_ text: [UInt8]) throws -> [[UInt8]] {
+    public static func certificates(_ text: [UInt8]) throws -> [[UInt8]] {
         try PEM.certificates(in: text[...])
     }
 }

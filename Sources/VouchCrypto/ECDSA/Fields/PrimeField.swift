@@ -47,6 +47,7 @@ extension PrimeField {
     }
 
     /// 2·a.
+    @inline(__always)
     func double(_ a: Element) -> Element { add(a, a) }
 
     /// `base` raised to the integer `exponent` (little-endian words), by square-and-multiply.

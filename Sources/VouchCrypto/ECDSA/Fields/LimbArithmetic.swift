@@ -1,0 +1,28 @@
+/// The three word operations the field code is written in. Each maps to one or two x86-64 / ARM64
+/// instructions (mul + add/adc, add/adc, sub/sbb) once inlined; 128-bit intermediates keep them
+/// free of branches.
+
+/// a·b + t + carry, returning the low word and leaving the high word in `carry`.
+/// Cannot overflow: (2^64 − 1)² + 2·(2^64 − 1) = 2^128 − 1.
+@inline(__always)
+func multiplyAdd(_ a: UInt64, _ b: UInt64, _ t: UInt64, _ carry: inout UInt64) -> UInt64 {
+    let wide = UInt128(a) &* UInt128(b) &+ UInt128(t) &+ UInt128(carry)
+    carry = UInt64(truncatingIfNeeded: wide >> 64)
+    return UInt64(truncatingIfNeeded: wide)
+}
+
+/// a + b + carry (carry 0 or 1, or any word), returning the low word and the carry out in `carry`.
+@inline(__always)
+func addWithCarry(_ a: UInt64, _ b: UInt64, _ carry: inout UInt64) -> UInt64 {
+    let wide = UInt128(a) &+ UInt128(b) &+ UInt128(carry)
+    carry = UInt64(truncatingIfNeeded: wide >> 64)
+    return UInt64(truncatingIfNeeded: wide)
+}
+
+/// a − b − borrow (borrow 0 or 1), returning the low word and the borrow out (0 or 1) in `borrow`.
+@inline(__always)
+func subtractWithBorrow(_ a: UInt64, _ b: UInt64, _ borrow: inout UInt64) -> UInt64 {
+    let wide = UInt128(a) &- UInt128(b) &- UInt128(borrow)
+    borrow = UInt64(truncatingIfNeeded: wide >> 64) & 1
+    return UInt64(truncatingIfNeeded: wide)
+}

@@ -1,0 +1,248 @@
+/// GF(p) for P-224, p = 2^224 − 2^96 + 1, in Montgomery form a·2^256 mod p, in 4 words.
+///
+/// Straight-line code with the prime's words as literals, so the optimiser folds the
+/// multiplications by 0 and by 2^64 − 1 in the reduction. Multiplication is CIOS
+/// (Koç–Acar–Kaliski 1996); squaring computes the cross products once, doubles them, adds the
+/// squares and reduces word by word (SOS). Elements are always fully reduced (< p).
+struct P224Field: PrimeField {
+    /// 4 little-endian words of a·R mod p.
+    struct Element: Sendable {
+        var w0, w1, w2, w3: UInt64
+    }
+
+    /// −p⁻¹ mod 2^64.
+    static let inverseWord: UInt64 = 0xffff_ffff_ffff_ffff
+    /// R² mod p, to bring integers into Montgomery form.
+    static let rSquared = Element(w0: 0xffff_ffff_0000_0001, w1: 0xffff_ffff_0000_0000, w2: 0xffff_fffe_0000_0000, w3: 0x0000_0000_ffff_ffff)
+
+    let modulusWords: [UInt64] = [0x0000_0000_0000_0001, 0xffff_ffff_0000_0000, 0xffff_ffff_ffff_ffff, 0x0000_0000_ffff_ffff]
+    let byteCount = 28
+    var zero: Element { Element(w0: 0, w1: 0, w2: 0, w3: 0) }
+    /// R mod p.
+    var one: Element { Element(w0: 0xffff_ffff_0000_0000, w1: 0xffff_ffff_ffff_ffff, w2: 0x0000_0000_0000_0000, w3: 0x0000_0000_0000_0000) }
+
+    func element(fromBigEndian bytes: ArraySlice<UInt8>) -> Element? {
+        element(fromWords: WordArithmetic.words(fromBigEndian: bytes, count: 4))
+    }
+
+    func element(fromWords words: [UInt64]) -> Element? {
+        guard words.count >= 4, WordArithmetic.compare(words, modulusWords) < 0 else { return nil }
+        let plain = Element(w0: words[0], w1: words[1], w2: words[2], w3: words[3])
+        return multiply(plain, Self.rSquared)
+    }
+
+    func words(_ element: Element) -> [UInt64] {
+        let plain = multiply(element, Element(w0: 1, w1: 0, w2: 0, w3: 0))
+        return [plain.w0, plain.w1, plain.w2, plain.w3]
+    }
+
+    @inline(__always)
+    func add(_ a: Element, _ b: Element) -> Element {
+        var carry: UInt64 = 0
+        let s0 = addWithCarry(a.w0, b.w0, &carry)
+        let s1 = addWithCarry(a.w1, b.w1, &carry)
+        let s2 = addWithCarry(a.w2, b.w2, &carry)
+        let s3 = addWithCarry(a.w3, b.w3, &carry)
+        return Self.subtractModulusIfNeeded(s0, s1, s2, s3, high: carry)
+    }
+
+    @inline(__always)
+    func subtract(_ a: Element, _ b: Element) -> Element {
+        var borrow: UInt64 = 0
+        let d0 = subtractWithBorrow(a.w0, b.w0, &borrow)
+        let d1 = subtractWithBorrow(a.w1, b.w1, &borrow)
+        let d2 = subtractWithBorrow(a.w2, b.w2, &borrow)
+        let d3 = subtractWithBorrow(a.w3, b.w3, &borrow)
+        // Add p back exactly when the subtraction borrowed.
+        let mask = 0 &- borrow
+        var carry: UInt64 = 0
+        return Element(
+            w0: addWithCarry(d0, 0x0000_0000_0000_0001 & mask, &carry),
+            w1: addWithCarry(d1, 0xffff_ffff_0000_0000 & mask, &carry),
+            w2: addWithCarry(d2, 0xffff_ffff_ffff_ffff & mask, &carry),
+            w3: addWithCarry(d3, 0x0000_0000_ffff_ffff & mask, &carry))
+    }
+
+    @inline(__always)
+    func negate(_ a: Element) -> Element { subtract(zero, a) }
+
+    /// a·b·R⁻¹ mod p.
+    @inline(__always)
+    func multiply(_ a: Element, _ b: Element) -> Element {
+        var carry: UInt64 = 0
+        var top: UInt64 = 0
+        var m: UInt64 = 0
+        var high: UInt64 = 0
+        var t0: UInt64 = 0, t1: UInt64 = 0, t2: UInt64 = 0, t3: UInt64 = 0, t4: UInt64 = 0
+        // Word 0 of b, then one reduction step.
+        carry = 0
+        t0 = multiplyAdd(a.w0, b.w0, t0, &carry)
+        t1 = multiplyAdd(a.w1, b.w0, t1, &carry)
+        t2 = multiplyAdd(a.w2, b.w0, t2, &carry)
+        t3 = multiplyAdd(a.w3, b.w0, t3, &carry)
+        t4 = addWithCarry(t4, carry, &top)
+        m = t0 &* Self.inverseWord
+        carry = 0
+        _ = multiplyAdd(m, 0x0000_0000_0000_0001, t0, &carry)
+        t0 = multiplyAdd(m, 0xffff_ffff_0000_0000, t1, &carry)
+        t1 = multiplyAdd(m, 0xffff_ffff_ffff_ffff, t2, &carry)
+        t2 = multiplyAdd(m, 0x0000_0000_ffff_ffff, t3, &carry)
+        high = 0
+        t3 = addWithCarry(t4, carry, &high)
+        t4 = top &+ high
+        top = 0
+        // Word 1 of b, then one reduction step.
+        carry = 0
+        t0 = multiplyAdd(a.w0, b.w1, t0, &carry)
+        t1 = multiplyAdd(a.w1, b.w1, t1, &carry)
+        t2 = multiplyAdd(a.w2, b.w1, t2, &carry)
+        t3 = multiplyAdd(a.w3, b.w1, t3, &carry)
+        t4 = addWithCarry(t4, carry, &top)
+        m = t0 &* Self.inverseWord
+        carry = 0
+        _ = multiplyAdd(m, 0x0000_0000_0000_0001, t0, &carry)
+        t0 = multiplyAdd(m, 0xffff_ffff_0000_0000, t1, &carry)
+        t1 = multiplyAdd(m, 0xffff_ffff_ffff_ffff, t2, &carry)
+        t2 = multiplyAdd(m, 0x0000_0000_ffff_ffff, t3, &carry)
+        high = 0
+        t3 = addWithCarry(t4, carry, &high)
+        t4 = top &+ high
+        top = 0
+        // Word 2 of b, then one reduction step.
+        carry = 0
+        t0 = multiplyAdd(a.w0, b.w2, t0, &carry)
+        t1 = multiplyAdd(a.w1, b.w2, t1, &carry)
+        t2 = multiplyAdd(a.w2, b.w2, t2, &carry)
+        t3 = multiplyAdd(a.w3, b.w2, t3, &carry)
+        t4 = addWithCarry(t4, carry, &top)
+        m = t0 &* Self.inverseWord
+        carry = 0
+        _ = multiplyAdd(m, 0x0000_0000_0000_0001, t0, &carry)
+        t0 = multiplyAdd(m, 0xffff_ffff_0000_0000, t1, &carry)
+        t1 = multiplyAdd(m, 0xffff_ffff_ffff_ffff, t2, &carry)
+        t2 = multiplyAdd(m, 0x0000_0000_ffff_ffff, t3, &carry)
+        high = 0
+        t3 = addWithCarry(t4, carry, &high)
+        t4 = top &+ high
+        top = 0
+        // Word 3 of b, then one reduction step.
+        carry = 0
+        t0 = multiplyAdd(a.w0, b.w3, t0, &carry)
+        t1 = multiplyAdd(a.w1, b.w3, t1, &carry)
+        t2 = multiplyAdd(a.w2, b.w3, t2, &carry)
+        t3 = multiplyAdd(a.w3, b.w3, t3, &carry)
+        t4 = addWithCarry(t4, carry, &top)
+        m = t0 &* Self.inverseWord
+        carry = 0
+        _ = multiplyAdd(m, 0x0000_0000_0000_0001, t0, &carry)
+        t0 = multiplyAdd(m, 0xffff_ffff_0000_0000, t1, &carry)
+        t1 = multiplyAdd(m, 0xffff_ffff_ffff_ffff, t2, &carry)
+        t2 = multiplyAdd(m, 0x0000_0000_ffff_ffff, t3, &carry)
+        high = 0
+        t3 = addWithCarry(t4, carry, &high)
+        t4 = top &+ high
+        top = 0
+        return Self.subtractModulusIfNeeded(t0, t1, t2, t3, high: t4)
+    }
+
+    /// a²·R⁻¹ mod p.
+    @inline(__always)
+    func square(_ a: Element) -> Element {
+        var r0: UInt64 = 0, r1: UInt64 = 0, r2: UInt64 = 0, r3: UInt64 = 0, r4: UInt64 = 0, r5: UInt64 = 0, r6: UInt64 = 0, r7: UInt64 = 0
+        var carry: UInt64 = 0
+        // Cross products a_i·a_j, i < j.
+        carry = 0
+        r1 = multiplyAdd(a.w0, a.w1, r1, &carry)
+        r2 = multiplyAdd(a.w0, a.w2, r2, &carry)
+        r3 = multiplyAdd(a.w0, a.w3, r3, &carry)
+        r4 = carry
+        carry = 0
+        r3 = multiplyAdd(a.w1, a.w2, r3, &carry)
+        r4 = multiplyAdd(a.w1, a.w3, r4, &carry)
+        r5 = carry
+        carry = 0
+        r5 = multiplyAdd(a.w2, a.w3, r5, &carry)
+        r6 = carry
+        // Doubled, plus the squares a_i².
+        r7 = r6 >> 63
+        r6 = r6 << 1 | r5 >> 63
+        r5 = r5 << 1 | r4 >> 63
+        r4 = r4 << 1 | r3 >> 63
+        r3 = r3 << 1 | r2 >> 63
+        r2 = r2 << 1 | r1 >> 63
+        r1 = r1 << 1 | r0 >> 63
+        r0 = r0 << 1
+        carry = 0
+        let (high0, low0) = a.w0.multipliedFullWidth(by: a.w0)
+        r0 = addWithCarry(r0, low0, &carry)
+        r1 = addWithCarry(r1, high0, &carry)
+        let (high1, low1) = a.w1.multipliedFullWidth(by: a.w1)
+        r2 = addWithCarry(r2, low1, &carry)
+        r3 = addWithCarry(r3, high1, &carry)
+        let (high2, low2) = a.w2.multipliedFullWidth(by: a.w2)
+        r4 = addWithCarry(r4, low2, &carry)
+        r5 = addWithCarry(r5, high2, &carry)
+        let (high3, low3) = a.w3.multipliedFullWidth(by: a.w3)
+        r6 = addWithCarry(r6, low3, &carry)
+        r7 = addWithCarry(r7, high3, &carry)
+        // Montgomery reduction, one word at a time.
+        var top: UInt64 = 0
+        var m: UInt64 = 0
+        m = r0 &* Self.inverseWord
+        carry = 0
+        r0 = multiplyAdd(m, 0x0000_0000_0000_0001, r0, &carry)
+        r1 = multiplyAdd(m, 0xffff_ffff_0000_0000, r1, &carry)
+        r2 = multiplyAdd(m, 0xffff_ffff_ffff_ffff, r2, &carry)
+        r3 = multiplyAdd(m, 0x0000_0000_ffff_ffff, r3, &carry)
+        r4 = addWithCarry(r4, carry, &top)
+        m = r1 &* Self.inverseWord
+        carry = 0
+        r1 = multiplyAdd(m, 0x0000_0000_0000_0001, r1, &carry)
+        r2 = multiplyAdd(m, 0xffff_ffff_0000_0000, r2, &carry)
+        r3 = multiplyAdd(m, 0xffff_ffff_ffff_ffff, r3, &carry)
+        r4 = multiplyAdd(m, 0x0000_0000_ffff_ffff, r4, &carry)
+        r5 = addWithCarry(r5, carry, &top)
+        m = r2 &* Self.inverseWord
+        carry = 0
+        r2 = multiplyAdd(m, 0x0000_0000_0000_0001, r2, &carry)
+        r3 = multiplyAdd(m, 0xffff_ffff_0000_0000, r3, &carry)
+        r4 = multiplyAdd(m, 0xffff_ffff_ffff_ffff, r4, &carry)
+        r5 = multiplyAdd(m, 0x0000_0000_ffff_ffff, r5, &carry)
+        r6 = addWithCarry(r6, carry, &top)
+        m = r3 &* Self.inverseWord
+        carry = 0
+        r3 = multiplyAdd(m, 0x0000_0000_0000_0001, r3, &carry)
+        r4 = multiplyAdd(m, 0xffff_ffff_0000_0000, r4, &carry)
+        r5 = multiplyAdd(m, 0xffff_ffff_ffff_ffff, r5, &carry)
+        r6 = multiplyAdd(m, 0x0000_0000_ffff_ffff, r6, &carry)
+        r7 = addWithCarry(r7, carry, &top)
+        return Self.subtractModulusIfNeeded(r4, r5, r6, r7, high: top)
+    }
+
+    @inline(__always)
+    func isZero(_ a: Element) -> Bool { (a.w0 | a.w1 | a.w2 | a.w3) == 0 }
+
+    @inline(__always)
+    func areEqual(_ a: Element, _ b: Element) -> Bool {
+        ((a.w0 ^ b.w0) | (a.w1 ^ b.w1) | (a.w2 ^ b.w2) | (a.w3 ^ b.w3)) == 0
+    }
+
+    /// The value minus p when high·2^256 + value ≥ p, else the value; for values below 2p.
+    @inline(__always)
+    static func subtractModulusIfNeeded(
+        _ v0: UInt64, _ v1: UInt64, _ v2: UInt64, _ v3: UInt64, high: UInt64
+    ) -> Element {
+        var borrow: UInt64 = 0
+        let d0 = subtractWithBorrow(v0, 0x0000_0000_0000_0001, &borrow)
+        let d1 = subtractWithBorrow(v1, 0xffff_ffff_0000_0000, &borrow)
+        let d2 = subtractWithBorrow(v2, 0xffff_ffff_ffff_ffff, &borrow)
+        let d3 = subtractWithBorrow(v3, 0x0000_0000_ffff_ffff, &borrow)
+        // Keep the value exactly when subtracting p borrowed past the high word.
+        let keep = 0 &- (borrow & ~high & 1)
+        return Element(
+            w0: (v0 & keep) | (d0 & ~keep),
+            w1: (v1 & keep) | (d1 & ~keep),
+            w2: (v2 & keep) | (d2 & ~keep),
+            w3: (v3 & keep) | (d3 & ~keep))
+    }
+}

@@ -1,0 +1,48 @@
+import VouchDER
+
+/// CRLReason (RFC 5280 §5.3.1): why a certificate is listed on a CRL. The value 7 is unused.
+public enum CRLReason: Int, Sendable, CaseIterable {
+    case unspecified = 0, keyCompromise, cACompromise, affiliationChanged, superseded, cessationOfOperation
+    case certificateHold
+    /// Only in delta CRLs: the certificate is no longer on hold (RFC 5280 §5.3.1).
+    case removeFromCRL = 8
+    case privilegeWithdrawn, aACompromise
+
+    /// Decodes the reasonCode entry extension's value: `ENUMERATED`.
+    ///
+    /// - Throws: ``DERError/Kind/integerOutOfRange`` for a value outside the enumeration (7, 11, …).
+    init(extensionValue: ArraySlice<UInt8>) throws(DERError) {
+        self = try DERReader.readAll(extensionValue) { (reader) throws(DERError) in
+            let offset = reader.offset
+            let value = try reader.readInteger(as: Int.self, .enumerated)
+            guard let reason = CRLReason(rawValue: value) else { throw DERError(.integerOutOfRange, at: offset) }
+            return reason
+        }
+    }
+}
+
+/// ReasonFlags (RFC 5280 §4.2.1.13): the reasons a distribution point or a CRL covers, bit n of
+/// the BIT STRING being reason n (bit 0, `unused`, is never a reason).
+public struct ReasonFlags: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    public static let keyCompromise = ReasonFlags(rawValue: 1 << 1)
+    public static let cACompromise = ReasonFlags(rawValue: 1 << 2)
+    public static let affiliationChanged = ReasonFlags(rawValue: 1 << 3)
+    public static let superseded = ReasonFlags(rawValue: 1 << 4)
+    public static let cessationOfOperation = ReasonFlags(rawValue: 1 << 5)
+    public static let certificateHold = ReasonFlags(rawValue: 1 << 6)
+    public static let privilegeWithdrawn = ReasonFlags(rawValue: 1 << 7)
+    public static let aACompromise = ReasonFlags(rawValue: 1 << 8)
+
+    /// Every reason: what a CRL without `onlySomeReasons` covers (RFC 5280 §6.3.3 (d)).
+    public static let allReasons = ReasonFlags(rawValue: 0b1_1111_1110)
+
+    /// The reasons asserted in `bits` (bits past 8 are ignored; bit 0 is not a reason).
+    public init(_ bits: DERBitString) {
+        var value: UInt16 = 0
+        for bit in 1...8 where bits.isSet(bit) { value |= 1 << UInt16(bit) }
+        rawValue = value
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+@testable import VouchCrypto
+
+/// ``MontgomeryModulus`` against libgmp's `mpz_powm` (itself checked against Python in
+/// ``BigNumTests``) on deterministic pseudo-random numbers of many sizes, plus the edges.
+@Suite("BigNum Montgomery")
+struct BigNumMontgomeryTests {
+    /// A deterministic byte stream (64-bit LCG, top byte), so failures reproduce.
+    struct Bytes {
+        var state: UInt64
+        mutating func next(_ count: Int) -> [UInt8] {
+            (0..<count).map { _ in
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                return UInt8(truncatingIfNeeded: state >> 56)
+            }
+        }
+    }
+
+    @Test("agrees with mpz_powm", arguments: [1, 7, 8, 9, 63, 64, 65, 128, 129, 256, 384, 512])
+    func agreesWithPowm(_ modulusBytes: Int) throws {
+        var random = Bytes(state: UInt64(modulusBytes))
+        for round in 0..<20 {
+            var modulusBytesValue = random.next(modulusBytes)
+            modulusBytesValue[0] |= 0x80
+            modulusBytesValue[modulusBytes - 1] |= 1
+            let n = BigNum(bigEndian: modulusBytesValue)
+            let context = try #require(MontgomeryModulus(n))
+            let positive = try #require(BigNum.Modulus(n))
+            let base = BigNum(bigEndian: random.next(modulusBytes + 1)).reduced(modulo: positive)
+            let exponents: [[UInt8]] = [[0x01], [0x03], [0x01, 0x00, 0x01], random.next(1 + round % 40)]
+            for exponent in exponents where exponent.contains(where: { $0 != 0 }) {
+                let expected = base.power(BigNum(bigEndian: exponent), modulo: positive).bigEndianBytes(length: modulusBytes)
+                let baseBytes = base.bigEndianBytes(length: modulusBytes) ?? []
+                #expect(context.power(bigEndianBase: baseBytes[...], exponent: exponent, length: modulusBytes) == expected,
+                        "\(modulusBytes) bytes, round \(round), e = \(exponent)")
+            }
+        }
+    }
+
+    @Test("edges: base 0, 1 and n − 1; base ≥ n; short output; even or zero modulus")
+    func edges() throws {
+        let n = BigNum(bigEndian: [0xC5, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x2B])  // 10 bytes, 2 limbs
+        let context = try #require(MontgomeryModulus(n))
+        let e: [UInt8] = [0x01, 0x00, 0x01]
+        let nBytes = n.bigEndianBytes
+        #expect(context.power(bigEndianBase: [0][...], exponent: e, length: 10) == [UInt8](repeating: 0, count: 10))
+        #expect(context.power(bigEndianBase: [1][...], exponent: e, length: 10) == [UInt8](repeating: 0, count: 9) + [1])
+        // (n − 1)^odd = n − 1.
+        var minusOne = nBytes
+        minusOne[9] -= 1
+        #expect(context.power(bigEndianBase: minusOne[...], exponent: e, length: 10) == minusOne)
+        #expect(context.power(bigEndianBase: minusOne[...], exponent: [0x00, 0x01], length: 12) == [0, 0] + minusOne)
+        // base = n, base > n, base longer than the modulus.
+        #expect(context.power(bigEndianBase: nBytes[...], exponent: e, length: 10) == nil)
+        #expect(context.power(bigEndianBase: [UInt8](repeating: 0xFF, count: 10)[...], exponent: e, length: 10) == nil)
+        #expect(context.power(bigEndianBase: ([1] + [UInt8](repeating: 0, count: 16))[...], exponent: e, length: 10) == nil)
+        // Leading zeros beyond the limbs are fine.
+        #expect(context.power(bigEndianBase: ([UInt8](repeating: 0, count: 20) + [1])[...], exponent: e, length: 10)
+                == [UInt8](repeating: 0, count: 9) + [1])
+        // A zero exponent, and an output length that cannot hold the result.
+        #expect(context.power(bigEndianBase: [2][...], exponent: [0, 0], length: 10) == nil)
+        #expect(context.power(bigEndianBase: minusOne[...], exponent: e, length: 9) == nil)
+        #expect(context.power(bigEndianBase: minusOne[...], exponent: e, length: -1) == nil)
+        #expect(MontgomeryModulus(BigNum(bigEndian: [0x01, 0x00])) == nil)
+        #expect(MontgomeryModulus(BigNum(0)) == nil)
+    }
+}
