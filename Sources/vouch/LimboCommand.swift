@@ -25,8 +25,8 @@ struct LimboCommand: ParsableCommand {
               PeerName           expected_peer_names: RFC822 names among the leaf's SAN rfc822Names \
             (domain part case-insensitive); DNS and IP names as the SSL hostname check matches them
 
-            SKIPPED: testcases with CRLs (revocation is not implemented). A peer certificate that \
-            does not parse is a FAILURE (Apple's SecCertificateCreateWithData gives nil); an \
+            crls are given to the trust (SecTrust never fetches any here); nothing is SKIPPED. A \
+            peer certificate that does not parse is a FAILURE (Apple's SecCertificateCreateWithData gives nil); an \
             intermediate or anchor that does not parse is left out, as the caller could not make it.
 
             Standard error gets one summary line and the slowest pathological:: testcase (each \
@@ -200,7 +200,6 @@ enum LimboHarness {
     }
 
     static func run(_ testcase: LimboTestcase) -> LimboOutcome {
-        if !testcase.crls.isEmpty { return LimboOutcome(result: .skipped, context: "CRLs: revocation is not implemented") }
         var notes: [String] = []
         let peer: Certificate
         switch certificate(testcase.peerCertificate) {
@@ -228,6 +227,7 @@ enum LimboHarness {
             return LimboOutcome(result: .failure, context: "harness: \(error)")
         }
         trust.setAnchorCertificates(anchors)
+        if !testcase.crls.isEmpty { trust.setCRLs(crls(testcase.crls, notes: &notes)) }
         if let time = testcase.validationTime { trust.setVerifyDate(time) }
         let evaluation = trust.evaluate()
         var failed = evaluation.failures.map(\.description)
@@ -289,6 +289,21 @@ enum LimboHarness {
         "codeSigning": .codeSigning, "emailProtection": .emailProtection, "timeStamping": .timeStamping,
         "OCSPSigning": .ocspSigning,
     ]
+
+    /// The CRLs of the testcase's PEM texts; one that does not parse is left out with a note.
+    static func crls(_ pems: [String], notes: inout [String]) -> [CertificateRevocationList] {
+        var crls: [CertificateRevocationList] = []
+        for (index, pem) in pems.enumerated() {
+            do {
+                for block in try PEM.blocks(in: Array(pem.utf8)[...]) where block.label == "X509 CRL" {
+                    crls.append(try CertificateRevocationList(derEncoded: block.der))
+                }
+            } catch {
+                notes.append("crls[\(index)] left out, does not parse: \(error)")
+            }
+        }
+        return crls
+    }
 
     /// One certificate from a PEM text (exactly one CERTIFICATE block).
     static func certificate(_ pem: String) -> Result<Certificate, LimboTestcase.FieldError> {
