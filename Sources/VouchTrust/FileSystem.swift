@@ -32,6 +32,12 @@ public enum FileSystem {
     /// Whether `path` exists.
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
+    /// Whether `path` is a directory (following symbolic links).
+    static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// The names in the directory at `path` (without `.` and `..`), sorted; `nil` if unreadable.
     public static func directoryEntries(_ path: String) -> [String]? {
         guard let directory = opendir(path) else { return nil }

@@ -50,7 +50,10 @@ public struct SystemTrustStore: Sendable {
             ?? certificateDirectories
         for directory in directories {
             guard let entries = FileSystem.directoryEntries(directory) else { continue }
-            for entry in entries { _ = loader.add(file: directory + "/" + entry, reportMissing: false, quietlySkipNonPEM: true) }
+            // Subdirectories (Debian's /etc/ssl/certs/java) are not certificate files.
+            for entry in entries where !FileSystem.isDirectory(directory + "/" + entry) {
+                _ = loader.add(file: directory + "/" + entry, reportMissing: false, quietlySkipNonPEM: true)
+            }
         }
         return SystemTrustStore(certificates: loader.certificates, sources: loader.sources, problems: loader.problems)
     }

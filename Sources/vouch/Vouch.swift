@@ -17,7 +17,8 @@ struct Vouch: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            ASN1Command.self, InspectCommand.self, VerifyCommand.self, PolicyCommand.self, PinCommand.self, SpeedCommand.self,
+            ASN1Command.self, InspectCommand.self, VerifyCommand.self, PolicyCommand.self, PinCommand.self,
+            LimboCommand.self, RootsCommand.self, SpeedCommand.self,
         ]
     )
 }

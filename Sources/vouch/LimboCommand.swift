@@ -1,0 +1,317 @@
+import ArgumentParser
+import Foundation
+import VouchDER
+import VouchTrust
+import VouchX509
+
+/// `vouch limbo FILE`: the x509-limbo harness (CLI.md). Each testcase becomes a ``Trust`` made as
+/// `vouch verify` would make it; what SecTrust cannot express is checked after the evaluation.
+struct LimboCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "limbo",
+        abstract: "Run an x509-limbo suite through the SecTrust engine and print limbo's results JSON.",
+        discussion: """
+            Each testcase is one trust: the peer certificate then untrusted_intermediates as the \
+            certificate array; SERVER as SecPolicyCreateSSL(true, expected_peer_name), CLIENT as \
+            SecPolicyCreateSSL(false, nil); trusted_certs as the only anchors; validation_time as \
+            the verify date (null: now); no system roots (limbo is self-contained).
+
+            Checked by the harness after the evaluation, because SecTrust has no such setting \
+            (each failure is named in `context` with "(harness)"):
+              MaxChainDepth      max_chain_depth: the built chain's intermediates, leaf and anchor not counted
+              ExtendedKeyUsage   extended_key_usage beyond the policy's own purpose (serverAuth for \
+            SERVER, clientAuth for CLIENT): the leaf's EKU, when present, must list it or anyEKU
+              KeyUsage           key_usage: the leaf's keyUsage, when present, must have each bit
+              PeerName           expected_peer_names: RFC822 names among the leaf's SAN rfc822Names \
+            (domain part case-insensitive); DNS and IP names as the SSL hostname check matches them
+
+            crls are given to the trust (SecTrust never fetches any here); nothing is SKIPPED. A \
+            peer certificate that does not parse is a FAILURE (Apple's SecCertificateCreateWithData gives nil); an \
+            intermediate or anchor that does not parse is left out, as the caller could not make it.
+
+            Standard error gets one summary line and the slowest pathological:: testcase (each \
+            should be decided in under 100 ms; time with --jobs 1, the default). Exit 0 when the suite ran, 2 for an unreadable or \
+            malformed suite.
+            """
+    )
+
+    @Argument(help: "The limbo JSON suite, or '-' for standard input.")
+    var file: String
+
+    @Option(help: "Evaluate on this many threads (results keep the suite's order).")
+    var jobs = 1
+
+    func validate() throws {
+        guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be in 1...64") }
+    }
+
+    func run() throws {
+        let testcases: [LimboTestcase]
+        do {
+            let input = try InputFile.read(file)
+            testcases = try LimboTestcase.suite(from: input)
+        } catch {
+            printError(error.line)
+            throw ExitStatus.badInput
+        }
+        let outcomes = LimboHarness.runAll(testcases, jobs: jobs)
+        var counts: [LimboOutcome.Result: Int] = [:]
+        for outcome in outcomes { counts[outcome.result, default: 0] += 1 }
+        let results: [JSONValue] = zip(testcases, outcomes).map { testcase, outcome in
+            .object([
+                ("id", .string(testcase.id)), ("actual_result", .string(outcome.result.rawValue)),
+                ("context", .string(outcome.context)),
+            ])
+        }
+        print(JSONValue.object([("version", .int(1)), ("harness", .string("vouch")), ("results", .array(results))]).serialized)
+        var summary = "vouch limbo: \(testcases.count) testcases: \(counts[.success] ?? 0) SUCCESS, "
+            + "\(counts[.failure] ?? 0) FAILURE, \(counts[.skipped] ?? 0) SKIPPED"
+        let pathological = zip(testcases, outcomes).filter { $0.0.id.hasPrefix("pathological::") }
+        if let slowest = pathological.max(by: { $0.1.milliseconds < $1.1.milliseconds }) {
+            let over = slowest.1.milliseconds >= LimboHarness.pathologicalMilliseconds ? " OVER THE 100 ms LIMIT" : ""
+            summary += "; slowest pathological: \(slowest.0.id) \(String(format: "%.2f", slowest.1.milliseconds)) ms\(over)"
+        }
+        printError(summary)
+    }
+}
+
+/// One limbo testcase, with what the harness uses (CLI.md; ../shared/vectors/README.md): null
+/// lists read as empty, unknown keys are ignored.
+struct LimboTestcase: Sendable {
+    enum Kind: String { case server = "SERVER", client = "CLIENT" }
+
+    let id: String
+    let kind: Kind
+    let trustedCertificates: [String]
+    let untrustedIntermediates: [String]
+    let peerCertificate: String
+    let validationTime: DERTime?
+    /// `expected_peer_name`: kind (DNS, IP, RFC822) and value.
+    let peerName: (kind: String, value: String)?
+    let peerNames: [(kind: String, value: String)]
+    let keyUsage: [String]
+    let extendedKeyUsage: [String]
+    let maxChainDepth: Int?
+    let crls: [String]
+
+    /// Reads `{"version": 1, "testcases": [...]}`.
+    ///
+    /// - Throws: ``InputError`` naming the file and, for a bad testcase, its position and key.
+    static func suite(from input: InputFile) throws(InputError) -> [LimboTestcase] {
+        let root: Any
+        do { root = try JSONSerialization.jsonObject(with: Data(input.bytes)) } catch {
+            throw InputError(file: input.name, message: "not JSON: \(error.localizedDescription)")
+        }
+        guard let suite = root as? [String: Any], let testcases = suite["testcases"] as? [Any] else {
+            throw InputError(file: input.name, message: "not a limbo suite: no \"testcases\" list")
+        }
+        var result: [LimboTestcase] = []
+        for (index, item) in testcases.enumerated() {
+            guard let object = item as? [String: Any] else {
+                throw InputError(file: input.name, message: "testcase \(index): not an object")
+            }
+            do { result.append(try LimboTestcase(object)) } catch {
+                throw InputError(file: input.name, message: "testcase \(index) (\(object["id"] as? String ?? "no id")): \(error.message)")
+            }
+        }
+        return result
+    }
+
+    struct FieldError: Error { let message: String }
+
+    init(_ object: [String: Any]) throws(FieldError) {
+        func field<T>(_ key: String, _ type: T.Type) throws(FieldError) -> T {
+            guard let value = object[key] as? T else { throw FieldError(message: "\"\(key)\" missing or not a \(T.self)") }
+            return value
+        }
+        func list<T>(_ key: String, _ type: T.Type) throws(FieldError) -> [T] {
+            guard let value = object[key], !(value is NSNull) else { return [] }
+            guard let items = value as? [T] else { throw FieldError(message: "\"\(key)\" is not a list of \(T.self)") }
+            return items
+        }
+        func name(_ value: Any) throws(FieldError) -> (kind: String, value: String) {
+            guard let name = value as? [String: Any], let kind = name["kind"] as? String, let text = name["value"] as? String else {
+                throw FieldError(message: "a peer name is not {\"kind\", \"value\"}")
+            }
+            return (kind, text)
+        }
+        id = try field("id", String.self)
+        guard let kind = Kind(rawValue: try field("validation_kind", String.self)) else {
+            throw FieldError(message: "\"validation_kind\" is neither SERVER nor CLIENT")
+        }
+        self.kind = kind
+        trustedCertificates = try list("trusted_certs", String.self)
+        untrustedIntermediates = try list("untrusted_intermediates", String.self)
+        peerCertificate = try field("peer_certificate", String.self)
+        if let time = object["validation_time"] as? String {
+            guard let date = DERTime(rfc3339: time) else { throw FieldError(message: "\"validation_time\" is not RFC 3339: \(time)") }
+            validationTime = date
+        } else {
+            validationTime = nil
+        }
+        if let value = object["expected_peer_name"], !(value is NSNull) { peerName = try name(value) } else { peerName = nil }
+        var names: [(kind: String, value: String)] = []
+        for value in try list("expected_peer_names", Any.self) { names.append(try name(value)) }
+        peerNames = names
+        keyUsage = try list("key_usage", String.self)
+        extendedKeyUsage = try list("extended_key_usage", String.self)
+        maxChainDepth = (object["max_chain_depth"] as? NSNumber)?.intValue
+        crls = try list("crls", String.self)
+    }
+}
+
+/// What the harness decided for one testcase.
+struct LimboOutcome: Sendable {
+    enum Result: String, Sendable { case success = "SUCCESS", failure = "FAILURE", skipped = "SKIPPED" }
+    let result: Result
+    let context: String
+    /// Wall time of the decision.
+    var milliseconds = 0.0
+}
+
+/// Evaluates one testcase (see ``LimboCommand`` for the rules).
+enum LimboHarness {
+    /// The time within which a pathological testcase should be decided.
+    static let pathologicalMilliseconds = 100.0
+
+    /// Every testcase, timed, on `jobs` threads (each takes every `jobs`-th testcase).
+    static func runAll(_ testcases: [LimboTestcase], jobs: Int) -> [LimboOutcome] {
+        let collected = Collected(count: testcases.count)
+        DispatchQueue.concurrentPerform(iterations: jobs) { job in
+            let clock = ContinuousClock()
+            for index in stride(from: job, to: testcases.count, by: jobs) {
+                let start = clock.now
+                var outcome = run(testcases[index])
+                let elapsed = clock.now - start
+                outcome.milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+                collected.store(outcome, at: index)
+            }
+        }
+        return collected.outcomes
+    }
+
+    /// Outcomes written by several threads, each to its own indices.
+    final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [LimboOutcome]
+        init(count: Int) { stored = Array(repeating: LimboOutcome(result: .skipped, context: "not run"), count: count) }
+        func store(_ outcome: LimboOutcome, at index: Int) { lock.withLock { stored[index] = outcome } }
+        var outcomes: [LimboOutcome] { lock.withLock { stored } }
+    }
+
+    static func run(_ testcase: LimboTestcase) -> LimboOutcome {
+        var notes: [String] = []
+        let peer: Certificate
+        switch certificate(testcase.peerCertificate) {
+        case .success(let certificate): peer = certificate
+        case .failure(let error): return LimboOutcome(result: .failure, context: "peer_certificate does not parse: \(error.message)")
+        }
+        func parsed(_ pems: [String], _ key: String) -> [Certificate] {
+            pems.enumerated().compactMap { index, pem in
+                switch certificate(pem) {
+                case .success(let certificate): return certificate
+                case .failure(let error):
+                    notes.append("\(key)[\(index)] left out, does not parse: \(error.message)")
+                    return nil
+                }
+            }
+        }
+        let intermediates = parsed(testcase.untrustedIntermediates, "untrusted_intermediates")
+        let anchors = parsed(testcase.trustedCertificates, "trusted_certs")
+        let policy: TrustPolicy = testcase.kind == .server
+            ? .ssl(server: true, hostname: testcase.peerName?.value) : .ssl(server: false, hostname: nil)
+        var trust: Trust
+        do {
+            trust = try Trust(certificates: [peer] + intermediates, policies: [policy], systemStore: SystemTrustStore(certificates: []))
+        } catch {
+            return LimboOutcome(result: .failure, context: "harness: \(error)")
+        }
+        trust.setAnchorCertificates(anchors)
+        if !testcase.crls.isEmpty { trust.setCRLs(crls(testcase.crls, notes: &notes)) }
+        if let time = testcase.validationTime { trust.setVerifyDate(time) }
+        let evaluation = trust.evaluate()
+        var failed = evaluation.failures.map(\.description)
+        failed += postChecks(testcase, evaluation).map { "\($0.check) (harness\($0.detail.map { ": " + $0 } ?? ""))" }
+        let trusted = failed.isEmpty && evaluation.isTrusted
+        if !trusted && failed.isEmpty { failed.append("\(evaluation.result.rawValue) without a failed check") }
+        return LimboOutcome(result: trusted ? .success : .failure, context: (failed + notes).joined(separator: ", "))
+    }
+
+    /// The testcase's requirements SecTrust cannot be told, checked on the built chain.
+    static func postChecks(_ testcase: LimboTestcase, _ evaluation: TrustEvaluation) -> [(check: String, detail: String?)] {
+        var failed: [(check: String, detail: String?)] = []
+        let chain = evaluation.chain
+        guard let leaf = chain.first else { return [("EmptyChain", nil)] }
+        if let depth = testcase.maxChainDepth {
+            let intermediates = chain.count - 1 - (evaluation.isAnchored && chain.count > 1 ? 1 : 0)
+            if intermediates > depth { failed.append(("MaxChainDepth@\(chain.count - 1)", "\(intermediates) intermediates, at most \(depth)")) }
+        }
+        let ownPurpose: OID = testcase.kind == .server ? .serverAuth : .clientAuth
+        for name in testcase.extendedKeyUsage {
+            guard let purpose = extendedKeyUsages[name] else {
+                failed.append(("ExtendedKeyUsage@0", "unknown purpose \(name)"))
+                continue
+            }
+            guard purpose != ownPurpose, let usage = leaf.extendedKeyUsage else { continue }
+            if !usage.contains(purpose) && !usage.contains(.anyExtendedKeyUsage) { failed.append(("ExtendedKeyUsage@0", name)) }
+        }
+        for name in testcase.keyUsage {
+            guard let bit = KeyUsage.Usage.allCases.first(where: { $0.name == name }) else {
+                failed.append(("KeyUsage@0", "unknown usage \(name)"))
+                continue
+            }
+            if let usage = leaf.keyUsage, !usage.contains(bit) { failed.append(("KeyUsage@0", name)) }
+        }
+        for name in testcase.peerNames where !matches(leaf, name) { failed.append(("PeerName@0", "\(name.kind) \(name.value)")) }
+        return failed
+    }
+
+    /// Whether `leaf` names `name`: RFC822 among its SAN rfc822Names, DNS and IP as SSLHostname.
+    static func matches(_ leaf: Certificate, _ name: (kind: String, value: String)) -> Bool {
+        switch name.kind {
+        case "RFC822":
+            let wanted = mailbox(name.value)
+            return (leaf.subjectAlternativeNames?.emailAddresses ?? []).contains { mailbox($0) == wanted }
+        case "DNS", "IP": return HostnameMatching.matches(name.value, certificate: leaf)
+        default: return false
+        }
+    }
+
+    /// A mailbox with its domain part lower-cased (RFC 5280 §7.5: the local part is exact).
+    static func mailbox(_ address: String) -> String {
+        guard let at = address.lastIndex(of: "@") else { return address }
+        return String(address[..<at]) + address[at...].lowercased()
+    }
+
+    /// limbo's `KnownEKUs` names.
+    static let extendedKeyUsages: [String: OID] = [
+        "anyExtendedKeyUsage": .anyExtendedKeyUsage, "serverAuth": .serverAuth, "clientAuth": .clientAuth,
+        "codeSigning": .codeSigning, "emailProtection": .emailProtection, "timeStamping": .timeStamping,
+        "OCSPSigning": .ocspSigning,
+    ]
+
+    /// The CRLs of the testcase's PEM texts; one that does not parse is left out with a note.
+    static func crls(_ pems: [String], notes: inout [String]) -> [CertificateRevocationList] {
+        var crls: [CertificateRevocationList] = []
+        for (index, pem) in pems.enumerated() {
+            do {
+                for block in try PEM.blocks(in: Array(pem.utf8)[...]) where block.label == "X509 CRL" {
+                    crls.append(try CertificateRevocationList(derEncoded: block.der))
+                }
+            } catch {
+                notes.append("crls[\(index)] left out, does not parse: \(error)")
+            }
+        }
+        return crls
+    }
+
+    /// One certificate from a PEM text (exactly one CERTIFICATE block).
+    static func certificate(_ pem: String) -> Result<Certificate, LimboTestcase.FieldError> {
+        let blocks: [[UInt8]]
+        do { blocks = try PEM.certificates(in: Array(pem.utf8)[...]) } catch {
+            return .failure(.init(message: "PEM: \(error)"))
+        }
+        guard blocks.count == 1, let der = blocks.first else { return .failure(.init(message: "\(blocks.count) PEM blocks, not 1")) }
+        do { return .success(try Certificate(derEncoded: der)) } catch { return .failure(.init(message: error.description)) }
+    }
+}
