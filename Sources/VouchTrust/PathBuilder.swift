@@ -21,6 +21,13 @@ struct PathBuilder {
     var revocation = RevocationChecker()
     private(set) var pathsBuilt = 0
     private(set) var budgetExhausted = false
+    /// The explanation, when asked for (`nil` otherwise, so the search pays nothing for it).
+    var log: EventLog? = nil
+
+    /// Where the explanation accumulates (a reference, so recording needs no exclusive access).
+    final class EventLog {
+        var events: [TrustEvent] = []
+    }
 
     struct Candidate {
         let path: [Int]
@@ -39,10 +46,16 @@ struct PathBuilder {
     mutating func build(leaf: Int) -> Outcome {
         let leafFailures = validate([leaf], anchored: isTrusted(leaf))
             .filter { $0.index == 0 && PathValidator.leafOnlyChecks.contains($0.check) }
+        record(.leafChecked(failures: leafFailures))
         var search = Search(collectOnly: !leafFailures.isEmpty)
         if isTrusted(leaf) {
             let candidate = judged(Candidate(path: [leaf], isAnchored: true))
-            if candidate.failures?.isEmpty == true && !search.collectOnly { return outcome(candidate) }
+            let passes = candidate.failures?.isEmpty == true && !search.collectOnly
+            record(.candidateJudged(path: certificates([leaf]), failures: candidate.failures ?? [], accepted: passes))
+            if passes {
+                record(.chosen(path: certificates([leaf]), reason: "the leaf is a trusted anchor and passes every check"))
+                return outcome(candidate)
+            }
             search.seen.append(candidate)
         }
         var explored: [[Int]] = []
@@ -57,11 +70,15 @@ struct PathBuilder {
                     for issuer in pool.issuers(of: top, in: source) where !path.contains(issuer) {
                         guard pathsBuilt < TrustLimits.maximumPathsBuilt, pool.canCheckSignature else {
                             budgetExhausted = true
+                            record(.budgetExhausted)
                             break searching
                         }
                         pathsBuilt += 1
+                        record(.issuerFound(path: certificates(path), issuer: pool[issuer].certificate, isAnchor: isTrusted(issuer)))
                         switch consider(path + [issuer], &search) {
-                        case .accepted(let candidate): return outcome(candidate)
+                        case .accepted(let candidate):
+                            record(.chosen(path: certificates(candidate.path), reason: "the first anchored path to pass every check"))
+                            return outcome(candidate)
                         case .extend(let extended): extensions.append(extended)
                         case .done: break
                         }
@@ -74,26 +91,34 @@ struct PathBuilder {
                 // Unlock the next parent source for every path explored so far.
                 let source = parentSources[enabledParents]
                 enabledParents += 1
+                record(.sourceUnlocked(source.contains(.system) ? "the system roots as untrusted parents" : "the next parent source"))
                 stack = explored.reversed().map { ($0, [source]) }
                 continue
             }
             // Everything else exhausted: resume the parked paths, for scoring only (§2.3).
             guard !search.reconsidering, !search.rejected.isEmpty, search.accepted == nil else { break }
             search.reconsidering = true
+            record(.reconsideringParked(count: search.rejected.count))
             for parked in search.rejected {
                 if case .extend(let extended) = consider(parked, &search) { stack.append((extended, [trusted] + parentSources)) }
             }
             stack.reverse()
         }
-        if let accepted = search.accepted { return outcome(accepted) }
+        if let accepted = search.accepted {
+            record(.chosen(path: certificates(accepted.path), reason: "accepted; no better path without SHA-1 or MD5"))
+            return outcome(accepted)
+        }
         var seen = search.seen
         if !isTrusted(leaf) || seen.isEmpty { seen.insert(Candidate(path: [leaf], isAnchored: false), at: 0) }
         var best: (score: Int, candidate: Candidate)? = nil
         for candidate in seen {
             let value = score(candidate)
+            record(.scored(path: certificates(candidate.path), score: value))
             if best == nil || value > (best?.score ?? Int.min) { best = (value, candidate) }
         }
-        return outcome(best?.candidate ?? Candidate(path: [leaf], isAnchored: false))
+        let chosen = best?.candidate ?? Candidate(path: [leaf], isAnchored: false)
+        record(.chosen(path: certificates(chosen.path), reason: "highest score, first seen on ties"))
+        return outcome(chosen)
     }
 
     /// The state of one search.
@@ -118,15 +143,21 @@ struct PathBuilder {
         guard extended.count >= 2 else { return .done }
         let issuer = extended[extended.count - 1], child = extended[extended.count - 2]
         let anchored = isTrusted(issuer)
-        if !search.reconsidering && !search.collectOnly && failsParentChecks(issuer) {
+        if !search.reconsidering && !search.collectOnly, let reason = parentCheckFailure(issuer) {
+            record(.parked(path: certificates(extended), reason: reason))
             search.rejected.append(extended)
             search.seen.append(Candidate(path: extended, isAnchored: anchored))
             return .done
         }
-        guard pool.signatureVerifies(child, by: issuer) else { return .done }
+        guard pool.signatureVerifies(child, by: issuer) else {
+            record(.signatureFailed(child: pool[child].certificate, issuer: pool[issuer].certificate))
+            return .done
+        }
         if anchored {
             let candidate = judged(Candidate(path: extended, isAnchored: true))
-            if candidate.failures?.isEmpty == true && !search.collectOnly && !search.reconsidering {
+            let passes = candidate.failures?.isEmpty == true && !search.collectOnly && !search.reconsidering
+            record(.candidateJudged(path: certificates(extended), failures: candidate.failures ?? [], accepted: passes))
+            if passes {
                 if !hasWeakHashUnderSHA2Leaf(extended) { return .accepted(candidate) }
                 if search.accepted == nil { search.accepted = candidate }
             } else {
@@ -142,14 +173,25 @@ struct PathBuilder {
 
     /// The cheap checks on a new top (§2.3): validity, weak key, MD2/4/5 signature (unless
     /// self-signed), v3 without basicConstraints or with cA false, keyUsage without keyCertSign.
-    mutating func failsParentChecks(_ id: Int) -> Bool {
+    /// Returns why the certificate fails them, or `nil`.
+    mutating func parentCheckFailure(_ id: Int) -> String? {
         let certificate = pool[id].certificate
-        if !BasicX509Checks.isValid(certificate, at: verifyTime) { return true }
-        if KeyStrength.isWeak(certificate.subjectPublicKeyInfo) { return true }
-        if KeyStrength.usesMDHash(certificate) && !pool.isSelfSigned(id) { return true }
-        if certificate.version == 3 && certificate.basicConstraints?.isCertificateAuthority != true { return true }
-        if let usage = certificate.keyUsage, !usage.contains(.keyCertSign) { return true }
-        return false
+        if !BasicX509Checks.isValid(certificate, at: verifyTime) { return "not valid at the verify date" }
+        if KeyStrength.isWeak(certificate.subjectPublicKeyInfo) { return "weak or unsupported key" }
+        if KeyStrength.usesMDHash(certificate) && !pool.isSelfSigned(id) { return "signed with MD2/MD4/MD5" }
+        if certificate.version == 3 && certificate.basicConstraints?.isCertificateAuthority != true {
+            return "no basicConstraints with cA true"
+        }
+        if let usage = certificate.keyUsage, !usage.contains(.keyCertSign) { return "keyUsage without keyCertSign" }
+        return nil
+    }
+
+    /// The certificates of a path of ids.
+    func certificates(_ path: [Int]) -> [Certificate] { path.map { pool[$0].certificate } }
+
+    /// Records `event` when the caller asked for an explanation.
+    func record(_ event: @autoclosure () -> TrustEvent) {
+        log?.events.append(event())
     }
 
     /// An accepted path with a SHA-1 or MD5 certificate (not the anchor) under a SHA-2 leaf.

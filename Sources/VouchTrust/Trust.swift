@@ -117,8 +117,19 @@ public struct Trust: Sendable {
     public mutating func evaluate() -> TrustEvaluation {
         if let cached { return cached }
         if verifyDate == nil { verifyDate = DERTime(secondsSince1970: Clock.now) }
-        let evaluation = TrustEvaluator.evaluate(self, at: verifyDate?.secondsSince1970 ?? Clock.now)
+        var events: [TrustEvent]? = nil
+        let evaluation = TrustEvaluator.evaluate(self, at: verifyDate?.secondsSince1970 ?? Clock.now, events: &events)
         cached = evaluation
         return evaluation
+    }
+
+    /// Evaluates afresh and tells why each candidate was taken, parked or dropped (the path
+    /// builder's steps, SECTRUST.md §2), for `vouch verify --explain` and for learning.
+    public mutating func evaluateExplaining() -> (evaluation: TrustEvaluation, events: [TrustEvent]) {
+        if verifyDate == nil { verifyDate = DERTime(secondsSince1970: Clock.now) }
+        var events: [TrustEvent]? = []
+        let evaluation = TrustEvaluator.evaluate(self, at: verifyDate?.secondsSince1970 ?? Clock.now, events: &events)
+        cached = evaluation
+        return (evaluation, events ?? [])
     }
 }

@@ -2,7 +2,7 @@ import VouchX509
 
 /// One evaluation of a ``Trust`` (SECTRUST.md §11): sources, path building, checks, result, error.
 enum TrustEvaluator {
-    static func evaluate(_ trust: Trust, at verifyTime: Int64) -> TrustEvaluation {
+    static func evaluate(_ trust: Trust, at verifyTime: Int64, events: inout [TrustEvent]?) -> TrustEvaluation {
         var pool = CertificatePool()
         let leaf = pool.add(trust.certificates[0], as: .input)
         for certificate in trust.certificates.dropFirst() { pool.add(certificate, as: .input) }
@@ -19,7 +19,9 @@ enum TrustEvaluator {
         builder.revocation = RevocationChecker(
             crls: trust.crls, signers: trust.certificates + (trust.anchors ?? []),
             responseRequired: trust.revocationResponseRequired, verifyTime: verifyTime)
+        builder.log = events == nil ? nil : PathBuilder.EventLog()
         let outcome = builder.build(leaf: leaf)
+        if let log = builder.log { events = log.events }
         var result = TrustResultType.unspecified
         for failure in outcome.failures { result = result.folding(failure.check.resultClass) }
         return TrustEvaluation(

@@ -39,6 +39,9 @@ struct VerifyCommand: ParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
+    @Flag(help: "Tell how the chain was built: each candidate issuer, parked path, judged path and score.")
+    var explain = false
+
     func run() throws {
         let trustPolicy: TrustPolicy
         switch policy {
@@ -57,9 +60,17 @@ struct VerifyCommand: ParsableCommand {
             printError(error.line)
             throw ExitStatus.badInput
         }
-        let evaluation = trust.evaluate()
+        let (evaluation, events) = explain ? trust.evaluateExplaining() : (trust.evaluate(), [])
+        if explain && !json {
+            for event in events { print("· \(event)") }
+        }
         if json {
-            print(TrustRendering.json(evaluation).serialized)
+            var object = TrustRendering.json(evaluation)
+            if explain, case .object(var members) = object {
+                members.append(("explanation", .array(events.map { .string($0.description) })))
+                object = .object(members)
+            }
+            print(object.serialized)
         } else {
             TrustRendering.printText(evaluation)
         }
