@@ -65,8 +65,8 @@ public struct SubjectPublicKeyInfo: Sendable {
     }
 }
 
-/// The NIST curves X.509 certificates name (RFC 5480 §2.1.1.1).
-public enum NamedCurve: String, Sendable, CaseIterable {
+/// The NIST curves X.509 certificates name (RFC 5480 §2.1.1.1). VouchCrypto calls it `ECCurve`.
+public enum NamedCurve: String, Sendable, CaseIterable, CustomStringConvertible {
     case p192 = "P-192", p224 = "P-224", p256 = "P-256", p384 = "P-384", p521 = "P-521"
 
     /// The curve's OID.
@@ -88,6 +88,24 @@ public enum NamedCurve: String, Sendable, CaseIterable {
         case .p256: return 256
         case .p384: return 384
         case .p521: return 521
+        }
+    }
+
+    /// ⌈fieldBits/8⌉: the length of one coordinate, and the key size Apple reports
+    /// (24, 28, 32, 48, 66).
+    public var fieldBytes: Int { (fieldBits + 7) / 8 }
+
+    /// The length of the uncompressed X9.62 encoding 04‖X‖Y: 49, 57, 65, 97 or 133 bytes.
+    public var uncompressedPointLength: Int { 1 + 2 * fieldBytes }
+
+    /// The SEC 2 name, e.g. `secp256r1` (``rawValue`` is the NIST name, `P-256`).
+    public var description: String {
+        switch self {
+        case .p192: return "secp192r1"
+        case .p224: return "secp224r1"
+        case .p256: return "secp256r1"
+        case .p384: return "secp384r1"
+        case .p521: return "secp521r1"
         }
     }
 

@@ -89,9 +89,7 @@ public enum SignatureVerifier {
 
     /// The EC key of an id-ecPublicKey SPKI on a named curve.
     static func ecKey(_ spki: SubjectPublicKeyInfo) -> ECPublicKey? {
-        guard case .ec(let named) = spki.keyType, let curve = ECCurve(oid: named.oid),
-            spki.subjectPublicKey.unusedBits == 0
-        else { return nil }
+        guard case .ec(let curve) = spki.keyType, spki.subjectPublicKey.unusedBits == 0 else { return nil }
         return try? ECPublicKey(curve: curve, x962Representation: spki.subjectPublicKey.bytes)
     }
 
