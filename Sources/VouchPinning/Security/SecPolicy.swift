@@ -1,0 +1,61 @@
+import VouchTrust
+
+/// `SecPolicyRef`: what an evaluation checks (SECTRUST.md §4).
+public final class SecPolicy: Hashable, Sendable, CustomStringConvertible {
+    /// The policy.
+    public let policy: TrustPolicy
+
+    /// Wraps `policy`.
+    public init(_ policy: TrustPolicy) { self.policy = policy }
+
+    public static func == (lhs: SecPolicy, rhs: SecPolicy) -> Bool { lhs.policy == rhs.policy }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(policy) }
+
+    /// Apple's policy name and hostname, e.g. `sslServer(example.com)`.
+    public var description: String {
+        switch policy {
+        case .basicX509: return "basicX509"
+        case .ssl(let server, let hostname): return "\(server ? "sslServer" : "sslClient")(\(hostname ?? ""))"
+        }
+    }
+}
+
+/// `SecPolicyCreateBasicX509`: structure, validity, key sizes and hashes; no hostname, no EKU.
+public func SecPolicyCreateBasicX509() -> SecPolicy { SecPolicy(.basicX509) }
+
+/// `SecPolicyCreateSSL`: BasicX509 plus the TLS rules; `server` true judges a server (hostname when
+/// given, server EKU, the server-only rules), false a client.
+public func SecPolicyCreateSSL(_ server: Bool, _ hostname: String?) -> SecPolicy {
+    SecPolicy(.ssl(server: server, hostname: hostname))
+}
+
+/// What `SecTrustCreateWithCertificates` and `SecTrustSetPolicies` accept for policies: one
+/// ``SecPolicy`` or an array of them (Apple takes either as a `CFTypeRef`).
+public protocol SecPolicyList {
+    /// The policies, in order.
+    var secPolicies: [SecPolicy] { get }
+}
+
+extension SecPolicy: SecPolicyList {
+    public var secPolicies: [SecPolicy] { [self] }
+}
+
+extension Array: SecPolicyList where Element == SecPolicy {
+    public var secPolicies: [SecPolicy] { self }
+}
+
+/// What `SecTrustCreateWithCertificates` accepts for certificates: one ``SecCertificate`` or an
+/// array of them, leaf first.
+public protocol SecCertificateList {
+    /// The certificates, in order.
+    var secCertificates: [SecCertificate] { get }
+}
+
+extension SecCertificate: SecCertificateList {
+    public var secCertificates: [SecCertificate] { [self] }
+}
+
+extension Array: SecCertificateList where Element == SecCertificate {
+    public var secCertificates: [SecCertificate] { self }
+}

@@ -1,0 +1,164 @@
+import Synchronization
+import VouchDER
+import VouchTrust
+import VouchX509
+
+/// `SecTrustRef`: certificates, policies, anchors, a verify date and the last result, shared by
+/// reference as Apple's is (a function that sets a policy on it changes it for every holder).
+/// Thread-safe: each call holds the trust's lock.
+public final class SecTrust: Sendable {
+    private let state: Mutex<Trust>
+
+    /// Wraps a VouchTrust ``Trust`` (for instance the one a TLS integration made).
+    public init(_ trust: Trust) { state = Mutex(trust) }
+
+    /// A copy of the underlying ``Trust`` as it stands, with its cached evaluation.
+    public var trust: Trust { state.withLock { $0 } }
+
+    /// Runs `body` on the underlying trust under the lock.
+    public func withTrust<Result>(_ body: (inout Trust) throws -> Result) rethrows -> Result {
+        try state.withLock { (trust: inout Trust) throws -> Result in try body(&trust) }
+    }
+
+    /// The error `SecTrustEvaluateWithError` reports for `evaluation`, `nil` when trusted: the
+    /// deciding failure's code and Apple's sentence about the certificate it failed at.
+    static func error(for evaluation: TrustEvaluation) -> SecError? {
+        guard !evaluation.isTrusted else { return nil }
+        let failure = evaluation.decidingFailure
+        let index = failure?.index ?? 0
+        let certificate = evaluation.chain.indices.contains(index) ? evaluation.chain[index] : nil
+        let name = certificate.flatMap { SecCertificate.summary($0.subject, alternativeNames: $0.subjectAlternativeNames) } ?? ""
+        let reason: String
+        switch failure?.check.subtype {
+        case .name?: reason = "name does not match input"
+        case .expired?: reason = "is expired"
+        case .revoked?: reason = "is revoked"
+        case .weakHash?: reason = "is using a broken signature algorithm"
+        case .keySize?: reason = "is using a broken key size"
+        case .compliance?: reason = "is not standards compliant"
+        case .usage?: reason = "is not permitted for this usage"
+        case .blocked?: reason = "is blocked"
+        default: reason = "is not trusted"
+        }
+        return SecError(code: evaluation.status.code, localizedDescription: "“\(name)” certificate \(reason)")
+    }
+}
+
+/// `SecTrustCreateWithCertificates`: a trust for `certificates` (one or an array, leaf first) under
+/// `policies` (one or an array; `nil` gives BasicX509), with the machine's anchors. Writes the trust
+/// to `trust` and returns `errSecSuccess`, or `errSecParam` (and `nil`) for an empty list.
+public func SecTrustCreateWithCertificates(
+    _ certificates: any SecCertificateList, _ policies: (any SecPolicyList)?, _ trust: UnsafeMutablePointer<SecTrust?>
+) -> OSStatus {
+    let policyList = policies.map { $0.secPolicies.map(\.policy) } ?? [.basicX509]
+    do {
+        trust.pointee = SecTrust(try Trust(certificates: certificates.secCertificates.map(\.certificate), policies: policyList))
+        return errSecSuccess
+    } catch {
+        trust.pointee = nil
+        return error.status.code
+    }
+}
+
+/// `SecTrustSetPolicies`: replaces the policies (one or an array); `errSecParam` for an empty array.
+@discardableResult
+public func SecTrustSetPolicies(_ trust: SecTrust, _ policies: any SecPolicyList) -> OSStatus {
+    let list = policies.secPolicies.map(\.policy)
+    return trust.withTrust { (value: inout Trust) -> OSStatus in
+        do throws(TrustError) {
+            try value.setPolicies(list)
+            return errSecSuccess
+        } catch {
+            return error.status.code
+        }
+    }
+}
+
+/// `SecTrustCopyPolicies`: the trust's policies.
+public func SecTrustCopyPolicies(_ trust: SecTrust, _ policies: UnsafeMutablePointer<[SecPolicy]?>) -> OSStatus {
+    policies.pointee = trust.withTrust { $0.policies.map(SecPolicy.init) }
+    return errSecSuccess
+}
+
+/// `SecTrustSetAnchorCertificates`: these certificates become the only anchors (anchors-only turns
+/// on); `nil` restores the system anchors.
+@discardableResult
+public func SecTrustSetAnchorCertificates(_ trust: SecTrust, _ anchorCertificates: [SecCertificate]?) -> OSStatus {
+    trust.withTrust { $0.setAnchorCertificates(anchorCertificates?.map(\.certificate)) }
+    return errSecSuccess
+}
+
+/// `SecTrustCopyCustomAnchorCertificates`: the anchors set, or `nil` when the system's are used.
+public func SecTrustCopyCustomAnchorCertificates(_ trust: SecTrust, _ anchors: UnsafeMutablePointer<[SecCertificate]?>) -> OSStatus {
+    anchors.pointee = trust.withTrust { $0.anchors?.map(SecCertificate.init) }
+    return errSecSuccess
+}
+
+/// `SecTrustSetAnchorCertificatesOnly`: `false` trusts the system anchors as well as the custom ones.
+@discardableResult
+public func SecTrustSetAnchorCertificatesOnly(_ trust: SecTrust, _ anchorCertificatesOnly: Bool) -> OSStatus {
+    trust.withTrust { $0.setAnchorCertificatesOnly(anchorCertificatesOnly) }
+    return errSecSuccess
+}
+
+/// `SecTrustSetVerifyDate`: the moment the certificates must be valid at (Apple's takes a `CFDate`;
+/// from a Foundation `Date` write `DERTime(secondsSince1970: Int64(date.timeIntervalSince1970))`).
+@discardableResult
+public func SecTrustSetVerifyDate(_ trust: SecTrust, _ verifyDate: DERTime) -> OSStatus {
+    trust.withTrust { $0.setVerifyDate(verifyDate) }
+    return errSecSuccess
+}
+
+/// `SecTrustSetNetworkFetchAllowed`: accepted and has no effect, because Vouch never fetches
+/// (no AIA chasing, no OCSP; revocation uses only the CRLs a caller gives).
+@discardableResult
+public func SecTrustSetNetworkFetchAllowed(_ trust: SecTrust, _ allowFetch: Bool) -> OSStatus {
+    errSecSuccess
+}
+
+/// `SecTrustEvaluate` (deprecated by Apple, still what AFNetworking calls): evaluates if needed and
+/// writes the result; always `errSecSuccess`.
+@discardableResult
+public func SecTrustEvaluate(_ trust: SecTrust, _ result: UnsafeMutablePointer<SecTrustResultType>) -> OSStatus {
+    result.pointee = trust.withTrust { $0.evaluate().result }
+    return errSecSuccess
+}
+
+/// `SecTrustGetTrustResult`: the result of the last evaluation, `.invalid` when none is current.
+public func SecTrustGetTrustResult(_ trust: SecTrust, _ result: UnsafeMutablePointer<SecTrustResultType>) -> OSStatus {
+    result.pointee = trust.withTrust { $0.lastEvaluation?.result ?? .invalid }
+    return errSecSuccess
+}
+
+/// `SecTrustEvaluateWithError`: evaluates if needed; `true` when trusted, otherwise `false` with
+/// the deciding failure in `error` (when given): its `OSStatus` and Apple's sentence about the
+/// certificate it failed at, e.g. `“example.org” certificate name does not match input`.
+public func SecTrustEvaluateWithError(_ trust: SecTrust, _ error: UnsafeMutablePointer<SecError?>?) -> Bool {
+    let evaluation = trust.withTrust { $0.evaluate() }
+    error?.pointee = SecTrust.error(for: evaluation)
+    return evaluation.isTrusted
+}
+
+/// `SecTrustGetCertificateCount`: the length of the built chain (evaluates if needed).
+public func SecTrustGetCertificateCount(_ trust: SecTrust) -> CFIndex {
+    trust.withTrust { $0.certificateCount() }
+}
+
+/// `SecTrustGetCertificateAtIndex`: index 0 is the leaf as given (no evaluation); other indices
+/// read the built chain (evaluating if needed); `nil` out of range.
+public func SecTrustGetCertificateAtIndex(_ trust: SecTrust, _ index: CFIndex) -> SecCertificate? {
+    trust.withTrust { $0.certificate(at: index) }.map(SecCertificate.init)
+}
+
+/// `SecTrustCopyCertificateChain`: the built chain, leaf first (evaluates if needed).
+public func SecTrustCopyCertificateChain(_ trust: SecTrust) -> [SecCertificate]? {
+    trust.withTrust { $0.evaluate().chain }.map(SecCertificate.init)
+}
+
+/// `SecTrustCopyKey`: the leaf's public key, without evaluating; `nil` where Apple makes none.
+public func SecTrustCopyKey(_ trust: SecTrust) -> SecKey? {
+    trust.withTrust { $0.leafPublicKey }.map(SecKey.init)
+}
+
+/// `SecTrustCopyPublicKey`, the older name of ``SecTrustCopyKey(_:)``.
+public func SecTrustCopyPublicKey(_ trust: SecTrust) -> SecKey? { SecTrustCopyKey(trust) }
