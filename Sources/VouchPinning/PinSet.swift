@@ -85,3 +85,28 @@ extension PinRule {
         return !pins.isEmpty && pins.isSubset(of: current)
     }
 }
+
+/// The error attached to a task whose connection a pin set blocked.
+public struct PinningError: Error, Sendable, CustomStringConvertible {
+    /// The decision, with the pins expected and presented.
+    public let decision: PinSetDecision
+
+    /// The decision's failure message.
+    public var description: String { decision.failureMessage ?? "pin validation failed" }
+}
+
+extension PinSet {
+    /// TrustKit's `handleChallenge:completionHandler:` for a session delegate or a TLS callback:
+    /// `nil` (not handled) unless the challenge is a server trust; then ``evaluate(_:host:now:)``
+    /// decides: allow uses the trust as the credential, block cancels with a ``PinningError``, and
+    /// an unpinned host is left to default handling (the platform's own evaluation).
+    public func handle(_ challenge: AuthenticationChallenge, now: Int64) -> ChallengeResponse? {
+        guard case .serverTrust(var trust) = challenge.method else { return nil }
+        let decision = evaluate(&trust, host: challenge.host, now: now)
+        switch decision.verdict {
+        case .allow: return ChallengeResponse(disposition: .useCredential, credential: trust, taskError: nil)
+        case .block: return ChallengeResponse(disposition: .cancelAuthenticationChallenge, credential: nil, taskError: PinningError(decision: decision))
+        case .notPinned: return ChallengeResponse(disposition: .performDefaultHandling, credential: nil, taskError: nil)
+        }
+    }
+}
