@@ -102,6 +102,16 @@ struct SecurityPolicyTests {
                     certificates: ["certs/SelfSigned/NoDomains.cer"], domain: nil, allowed: true),
         Consequence(name: "no domain validation: BasicX509, any hostname", mode: .none, pinned: [], validatesDomainName: false,
                     domain: "apple.com", allowed: true),
+        Consequence(name: "certificate mode: a pinned certificate appended to what the server sent is not in the built chain",
+                    mode: .certificate, pinned: ["certs/SelfSigned/foobar.com.cer"],
+                    certificates: chain + ["certs/SelfSigned/foobar.com.cer"], domain: "httpbin.org", allowed: false),
+        Consequence(name: "public-key mode: a pinned key appended to what the server sent is not in the built chain",
+                    mode: .publicKey, pinned: ["certs/SelfSigned/foobar.com.cer"],
+                    certificates: chain + ["certs/SelfSigned/foobar.com.cer"], domain: "httpbin.org", allowed: false,
+                    chainLength: 3),
+        Consequence(name: "public-key mode: the appended certificate does not stop the real pin from matching",
+                    mode: .publicKey, pinned: [httpbin + "httpbinorg_02182021.cer"],
+                    certificates: chain + ["certs/SelfSigned/foobar.com.cer"], domain: "httpbin.org", allowed: true),
     ]
 
     @Test("consequences of §2", arguments: consequences)
@@ -132,5 +142,69 @@ struct SecurityPolicyTests {
         server.setAnchorCertificates(nil)
         #expect(SecurityPolicy.default.evaluateServerTrust(&server, forDomain: "httpbin.org"))
         #expect(server.policies == [.ssl(server: true, hostname: "httpbin.org")])
+    }
+
+    /// `der` with the bytes of `range` replaced by `replacement`, every enclosing length re-encoded
+    /// (the test's own minimal TLV rewriter: definite lengths only, as DER has).
+    static func rewrite(_ der: ArraySlice<UInt8>, replacing range: Range<Int>, with replacement: [UInt8]) -> [UInt8] {
+        if der.startIndex == range.lowerBound && der.endIndex == range.upperBound { return replacement }
+        var out: [UInt8] = []
+        var index = der.startIndex
+        while index < der.endIndex {
+            let tag = der[index]
+            var lengthIndex = index + 1
+            var length = Int(der[lengthIndex])
+            if length & 0x80 != 0 {
+                let octets = length & 0x7f
+                length = der[(lengthIndex + 1)...(lengthIndex + octets)].reduce(0) { $0 << 8 | Int($1) }
+                lengthIndex += octets
+            }
+            let content = der[(lengthIndex + 1)..<(lengthIndex + 1 + length)]
+            let end = content.endIndex
+            if index == range.lowerBound && end == range.upperBound {
+                out += replacement
+            } else if tag & 0x20 != 0 && content.startIndex <= range.lowerBound && range.upperBound <= end {
+                let body = rewrite(content, replacing: range, with: replacement)
+                out.append(tag)
+                out += Self.length(body.count)
+                out += body
+            } else {
+                out += der[index..<end]
+            }
+            index = end
+        }
+        return out
+    }
+
+    static func length(_ count: Int) -> [UInt8] {
+        if count < 0x80 { return [UInt8(count)] }
+        var octets: [UInt8] = []
+        var rest = count
+        while rest > 0 { octets.insert(UInt8(rest & 0xff), at: 0); rest >>= 8 }
+        return [0x80 | UInt8(octets.count)] + octets
+    }
+
+    @Test("public-key mode compares key material: the same RSA key with its AlgorithmIdentifier's NULL left out still matches")
+    func keyEqualityAcrossEncodings() throws {
+        let pinned = try Self.bytes("certs/SelfSigned/foobar.com.cer")
+        let certificate = try Certificate(derEncoded: pinned)
+        let spki = certificate.subjectPublicKeyInfo.encoded
+        let withNull: [UInt8] = [0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00]
+        let start = try #require(spki.indices.first { Array(spki[$0...].prefix(withNull.count)) == withNull })
+        let withoutNull = [0x30, 0x0b] + Array(withNull[2..<13])
+        let reencoded = Self.rewrite(pinned[...], replacing: start..<(start + withNull.count), with: withoutNull)
+        let variant = try Certificate(derEncoded: reencoded)
+        #expect(variant.subjectPublicKeyInfo.encoded.count == spki.count - 2)
+        #expect(PublicKey(variant.subjectPublicKeyInfo) == PublicKey(certificate.subjectPublicKeyInfo))
+        #expect(SPKIPin(variant) != SPKIPin(certificate), "sha256/ pins hash the SPKI bytes, so they differ")
+
+        var policy = SecurityPolicy(pinningMode: .publicKey, pinnedCertificates: [pinned])
+        policy.allowInvalidCertificates = true  // the variant's signature no longer verifies
+        policy.validatesDomainName = false
+        var trust = try Trust(certificates: [variant])
+        #expect(policy.evaluateServerTrust(&trust, forDomain: "foobar.com"))
+        policy.pinningMode = .certificate
+        var again = try Trust(certificates: [variant])
+        #expect(!policy.evaluateServerTrust(&again, forDomain: "foobar.com"), "certificate mode compares DER")
     }
 }
