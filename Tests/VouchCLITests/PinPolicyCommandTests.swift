@@ -80,4 +80,56 @@ struct PinPolicyCommandTests {
         #expect(try VouchProcess.run(["policy", "Package.swift"]).status == 2)
         #expect(try VouchProcess.run(["policy", Self.chain, "--pinned", "Package.swift"]).status == 2)
     }
+
+    static let pins = "TestVectors/example/pins.json"
+
+    static func pinSet(_ arguments: [String]) throws -> (status: Int32, json: [String: Any], error: String) {
+        let result = try VouchProcess.run(["pin", Self.chain, "--pin-set", Self.pins, "--at", "2026-06-01T00:00:00Z", "--json"] + arguments)
+        let json = try? JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+        return (result.status, json ?? [:], result.standardError)
+    }
+
+    @Test("pin --pin-set: the example pin set allows the example chain, blocks an unpinned key, leaves other hosts alone")
+    func pinSetFile() throws {
+        let allowed = try Self.pinSet(["--host", "www.example.com", "--anchors", Self.root])
+        #expect(allowed.status == 0)
+        #expect(allowed.json["verdict"] as? String == "allow" && allowed.json["rule"] as? String == "**.example.com")
+        #expect(allowed.json["verification"] as? String == "success" && allowed.json["backup_pin_missing"] as? Bool == false)
+        #expect((allowed.json["presented"] as? [String])?.count == 3 && (allowed.json["expected"] as? [String])?.count == 2)
+
+        // Under the system roots the example chain does not validate: blocked before pins are looked at.
+        let untrusted = try Self.pinSet(["--host", "example.com"])
+        #expect(untrusted.status == 1 && untrusted.json["verification"] as? String == "invalidCertificateChain")
+
+        // The excluded host is judged as usual: trusted with the example root.
+        let excluded = try Self.pinSet(["--host", "status.example.com", "--anchors", Self.root])
+        #expect(excluded.json["verdict"] as? String == "not-pinned" && excluded.status == 1, "the leaf does not name status.example.com")
+        let other = try VouchProcess.run(["pin", Self.chain, "--pin-set", Self.pins, "--host", "example.com",
+                                          "--anchors", Self.root, "--at", "2028-06-01T00:00:00Z"])
+        #expect(other.standardOutput.contains("is not pinned") && other.status == 1, "expired rule; the leaf expired too")
+
+        // A rule pinning only the leaf's key: blocked when it is not the leaf's, warned when it is.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vouch-pins-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let leafPin = try VouchProcess.run(["pin", "TestVectors/example/leaf.pem"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        let onlyLeaf = directory.appendingPathComponent("leaf.json")
+        try Data(#"{"rules": [{"host": "example.com", "pins": ["\#(leafPin)"]}]}"#.utf8).write(to: onlyLeaf)
+        let warned = try VouchProcess.run(["pin", Self.chain, "--pin-set", onlyLeaf.path, "--host", "example.com",
+                                           "--anchors", Self.root, "--at", "2026-06-01T00:00:00Z"])
+        #expect(warned.status == 0 && warned.standardOutput.contains("add a backup pin"))
+        let wrong = directory.appendingPathComponent("wrong.json")
+        try Data(#"{"rules": [{"host": "example.com", "pins": ["sha256/\#(String(repeating: "A", count: 43))="]}]}"#.utf8).write(to: wrong)
+        let blocked = try VouchProcess.run(["pin", Self.chain, "--pin-set", wrong.path, "--host", "example.com",
+                                            "--anchors", Self.root, "--at", "2026-06-01T00:00:00Z"])
+        #expect(blocked.status == 1 && blocked.standardOutput.contains("no pin matches") && blocked.standardOutput.contains(leafPin))
+
+        // A bad pin-set file: one line naming the file, the rule and the offset; exit 2.
+        let bad = directory.appendingPathComponent("bad.json")
+        try Data(#"{"rules": [{"host": "example.com", "pin": []}]}"#.utf8).write(to: bad)
+        let refused = try VouchProcess.run(["pin", Self.chain, "--pin-set", bad.path, "--host", "example.com"])
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("bad.json: rule 0 at byte 42: unknown member \"pin\""), "\(refused.standardError)")
+        #expect(try VouchProcess.run(["pin", Self.chain, "--pin-set", Self.pins]).status == 64)
+    }
 }
