@@ -91,6 +91,9 @@ public struct PinningError: Error, Sendable, CustomStringConvertible {
     /// The decision, with the pins expected and presented.
     public let decision: PinSetDecision
 
+    /// The error for a blocking `decision`.
+    public init(decision: PinSetDecision) { self.decision = decision }
+
     /// The decision's failure message.
     public var description: String { decision.failureMessage ?? "pin validation failed" }
 }
