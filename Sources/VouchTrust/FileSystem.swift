@@ -6,12 +6,12 @@ import Musl
 
 /// The little file access the trust store (and the pinning module's certificate folders) need,
 /// without Foundation.
-public enum FileSystem {
+package enum FileSystem {
     /// The largest file read: far above any CA bundle (Debian's is about 200 KiB).
     static let maximumFileSize = 64 << 20
 
     /// The contents of the regular file at `path`, or `nil` if it cannot be read.
-    public static func read(_ path: String) -> [UInt8]? {
+    package static func read(_ path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -39,7 +39,7 @@ public enum FileSystem {
     }
 
     /// The names in the directory at `path` (without `.` and `..`), sorted; `nil` if unreadable.
-    public static func directoryEntries(_ path: String) -> [String]? {
+    package static func directoryEntries(_ path: String) -> [String]? {
         guard let directory = opendir(path) else { return nil }
         defer { closedir(directory) }
         var names: [String] = []
