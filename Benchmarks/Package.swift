@@ -37,6 +37,18 @@ let package = Package(
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
         ),
+        // Not a benchmark: runs one operation N times for callgrind's instruction counts, on
+        // machines without perf events (scripts/instruction-counts.sh).
+        .executableTarget(
+            name: "InstructionCounts",
+            dependencies: [
+                .product(name: "VouchDER", package: "Vouch"),
+                .product(name: "VouchX509", package: "Vouch"),
+                .product(name: "VouchTrust", package: "Vouch"),
+                .product(name: "X509", package: "swift-certificates"),
+            ],
+            path: "Sources/InstructionCounts"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -41,7 +41,7 @@ enum Fixtures {
         return first
     }
 
-    /// A real-world TLS leaf: cryptography.io (RSA-4096 key, 9 extensions).
+    /// A real-world TLS leaf: cryptography.io (RSA-4096 key, 8 extensions).
     static let realLeaf = certificate("cryptography.io.pem")
     /// A real-world CA with 12 extensions, among them the rare policy ones and name constraints.
     static let stateDepartmentRoot = certificate("department-of-state-root.pem")
