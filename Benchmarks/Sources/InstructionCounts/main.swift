@@ -1,0 +1,102 @@
+// Instruction counts for machines without perf events: run one operation N times, under
+// `valgrind --tool=callgrind`, and compare totals (scripts/instruction-counts.sh). The difference
+// between N = 11 and N = 1 is the count of 10 operations without the start-up, so it is the same
+// on a busy machine as on an idle one. Operations mirror those of the VouchBenchmarks target.
+//
+//     InstructionCounts OPERATION LIBRARY N
+//     OPERATION: parse-bundle | parse-leaf | chain-1 | chain-100   LIBRARY: vouch | swift-certificates
+import Foundation
+import VouchDER
+import VouchTrust
+import VouchX509
+@_spi(FixedExpiryValidationTime) import X509
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, let count = Int(arguments[3]), ["vouch", "swift-certificates"].contains(arguments[2]) else {
+    print("usage: InstructionCounts parse-bundle|parse-leaf|chain-1|chain-100 vouch|swift-certificates N")
+    exit(64)
+}
+let operation = arguments[1]
+let isVouch = arguments[2] == "vouch"
+
+let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+func read(_ path: String) -> [UInt8] {
+    guard let data = FileManager.default.contents(atPath: path) else { fatalError("missing \(path)") }
+    return [UInt8](data)
+}
+func example(_ name: String) -> [UInt8] { read(repository.appendingPathComponent("TestVectors/example/\(name)").path) }
+func bundle() -> [[UInt8]] {
+    guard let certificates = try? PEM.certificates(in: read("/etc/ssl/certs/ca-certificates.crt")[...]), !certificates.isEmpty else {
+        fatalError("no system bundle")
+    }
+    return certificates
+}
+
+var sink = 0
+switch operation {
+case "parse-bundle", "parse-leaf":
+    let inputs = operation == "parse-bundle"
+        ? bundle()
+        : [read(repository.appendingPathComponent("Benchmarks/Benchmarks/VouchBenchmarks/Fixtures/certificates/cryptography.io.pem").path)]
+            .compactMap { try? PEM.certificates(in: $0[...]).first }
+    for _ in 0..<count {
+        for der in inputs {
+            if isVouch {
+                if let certificate = try? VouchX509.Certificate(derEncoded: der) { sink &+= certificate.version }
+            } else if let certificate = try? X509.Certificate(derEncoded: der) {
+                sink &+= certificate.serialNumber.bytes.count
+            }
+        }
+    }
+case "chain-1", "chain-100":
+    let leaf = example("leaf.der"), intermediate = example("intermediate.der"), root = example("root.der")
+    let others = operation == "chain-100" ? Array(bundle().prefix(99)) : []
+    if isVouch {
+        guard let leaf = try? VouchX509.Certificate(derEncoded: leaf),
+            let intermediate = try? VouchX509.Certificate(derEncoded: intermediate)
+        else { fatalError("example chain") }
+        let roots = ([root] + others).compactMap { try? VouchX509.Certificate(derEncoded: $0) }
+        let store = SystemTrustStore(certificates: roots)
+        for _ in 0..<count {
+            guard var trust = try? Trust(certificates: [leaf, intermediate], policies: [.ssl(server: true, hostname: "example.com")],
+                                         systemStore: store) else { fatalError("trust") }
+            trust.setVerifyDate(DERTime(secondsSince1970: 1_780_272_000))
+            if trust.evaluate().isTrusted { sink &+= 1 }
+        }
+    } else {
+        guard let leaf = try? X509.Certificate(derEncoded: leaf),
+            let intermediate = try? X509.Certificate(derEncoded: intermediate)
+        else { fatalError("example chain") }
+        let store = CertificateStore(([root] + others).compactMap { try? X509.Certificate(derEncoded: $0) })
+        let date = Date(timeIntervalSince1970: 1_780_272_000)
+        // Not top-level `await`: that parks the main thread in dispatch's sigsuspend, where
+        // valgrind crashes. One task, waited for with a semaphore.
+        let done = DispatchSemaphore(value: 0)
+        let valid = Counter()
+        Task.detached {
+            for _ in 0..<count {
+                var verifier = Verifier(rootCertificates: store) {
+                    RFC5280Policy(fixedExpiryValidationTime: date)
+                    ServerIdentityPolicy(serverHostname: "example.com", serverIP: nil)
+                }
+                if case .validCertificate = await verifier.validate(leaf: leaf, intermediates: CertificateStore([intermediate])) {
+                    valid.increment()
+                }
+            }
+            done.signal()
+        }
+        done.wait()
+        sink &+= valid.value
+    }
+default:
+    print("unknown operation \(operation)")
+    exit(64)
+}
+print(sink)
+
+/// The count of valid chains, written by the task and read after it signalled.
+final class Counter: @unchecked Sendable {
+    private(set) var value = 0
+    func increment() { value += 1 }
+}

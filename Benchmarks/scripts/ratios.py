@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Pairs the benchmarks of one run and prints the table of BENCHMARKS.md, with ratios.
+
+    swift package --allow-writing-to-package-directory benchmark --format markdown --no-progress > run.md
+    python3 scripts/ratios.py run.md
+
+Reads the markdown that `swift package benchmark --format markdown` prints: a `### name` heading and
+a table of percentiles per benchmark. Names are `<operation> [Vouch]` and `<operation> [swift-...]`.
+For each operation: the median (p50) wall-clock time of each library, Vouch's time divided by the
+other's at p50 and at p0 (the fastest iteration, the least disturbed by other processes on a shared
+machine), and the malloc count of one operation. Operations over N certificates ("..., N
+certificates", "... on N bundle certificates") are also given per certificate.
+"""
+import re
+import sys
+
+
+def parse(text):
+    results = {}
+    name = None
+    for line in text.splitlines():
+        if line.startswith("### "):
+            name = line[4:].strip()
+            results[name] = {}
+            continue
+        if name is None or not line.startswith("|") or line.startswith("|:") or "Metric" in line:
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        label, values = cells[0], cells[1:]
+        scale = 1
+        unit = re.search(r"\((ns|μs|us|ms|s|K|M|G)\)", label)
+        factors = {"ns": 1, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9, "K": 1e3, "M": 1e6, "G": 1e9}
+        if unit:
+            scale = factors[unit.group(1)]
+        numbers = [float(v.replace(",", "")) * scale for v in values[:7]]
+        key = ("time" if label.startswith("Time (wall clock)") else "mallocs" if label.startswith("Malloc (total)")
+               else "memory" if label.startswith("Memory (resident peak)") else None)
+        if key:
+            results[name][key] = dict(zip(["p0", "p25", "p50", "p75", "p90", "p99", "p100"], numbers))
+    return results
+
+
+def duration(ns):
+    if ns >= 1e6:
+        return f"{ns / 1e6:.2f} ms"
+    if ns >= 1e3:
+        return f"{ns / 1e3:.2f} µs"
+    return f"{ns:.0f} ns"
+
+
+def count_of(operation):
+    found = re.search(r"(\d+) (bundle )?certificates", operation)
+    return int(found.group(1)) if found else 1
+
+
+def main():
+    results = parse(open(sys.argv[1]).read() if len(sys.argv) > 1 else sys.stdin.read())
+    operations = []
+    for name in results:
+        found = re.match(r"(.*) \[(.*)\]$", name)
+        if found and found.group(1) not in operations:
+            operations.append(found.group(1))
+    print("| operation | Vouch (p50) | other (p50) | Vouch / other, p50 | p0 | mallocs Vouch | mallocs other |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for operation in operations:
+        vouch = results.get(f"{operation} [Vouch]")
+        other_name, other = next(((library, results[f"{operation} [{library}]"]) for library in ("swift-certificates", "swift-crypto")
+                                  if f"{operation} [{library}]" in results), ("", None))
+        n = count_of(operation)
+        per = f" ({duration(vouch['time']['p50'] / n)}/cert)" if n > 1 else ""
+        row = [operation, duration(vouch["time"]["p50"]) + per]
+        mallocs_vouch = vouch["mallocs"]["p50"]
+        mallocs = f"{mallocs_vouch:.0f}" + (f" ({mallocs_vouch / n:.2f}/cert)" if n > 1 else "")
+        if other:
+            other_per = f" ({duration(other['time']['p50'] / n)}/cert)" if n > 1 else ""
+            ratio50 = vouch["time"]["p50"] / other["time"]["p50"]
+            ratio0 = vouch["time"]["p0"] / other["time"]["p0"]
+            other_mallocs = other["mallocs"]["p50"]
+            row += [f"{duration(other['time']['p50'])}{other_per} ({other_name})", f"**{ratio50:.2f}**", f"{ratio0:.2f}", mallocs,
+                    f"{other_mallocs:.0f}" + (f" ({other_mallocs / n:.2f}/cert)" if n > 1 else "")]
+        else:
+            row += ["—", "—", "—", mallocs, "—"]
+        print("| " + " | ".join(row) + " |")
+    peak = max((r["memory"]["p100"] for r in results.values() if "memory" in r), default=0)
+    print(f"\nPeak resident memory of the benchmark process: {peak / 1e6:.0f} MB.")
+
+
+if __name__ == "__main__":
+    main()
