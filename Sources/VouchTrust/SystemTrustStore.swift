@@ -25,20 +25,23 @@ public struct SystemTrustStore: Sendable {
     /// Files that could not be read or held malformed PEM, with the reason.
     public let problems: [(file: String, reason: String)]
 
+    /// The roots indexed for path building (normalised names, subject index), made once per store
+    /// so that an evaluation does not index every root again.
+    let pool: CertificatePool
+
     /// The store of this machine, loaded on first use.
     public static let shared = SystemTrustStore.load()
 
     /// A store made of given certificates (for tests and for callers with their own roots).
     public init(certificates: [Certificate]) {
-        self.certificates = certificates
-        self.sources = []
-        self.problems = []
+        self.init(certificates: certificates, sources: [], problems: [])
     }
 
     private init(certificates: [Certificate], sources: [String], problems: [(file: String, reason: String)]) {
         self.certificates = certificates
         self.sources = sources
         self.problems = problems
+        self.pool = CertificatePool(systemRoots: certificates)
     }
 
     /// Loads the store from the environment and the well-known places.

@@ -3,13 +3,13 @@ import VouchX509
 /// One evaluation of a ``Trust`` (SECTRUST.md §11): sources, path building, checks, result, error.
 enum TrustEvaluator {
     static func evaluate(_ trust: Trust, at verifyTime: Int64, events: inout [TrustEvent]?) -> TrustEvaluation {
-        var pool = CertificatePool()
+        // The system roots come indexed from their store: anchors unless the caller's anchors are
+        // exclusive, then untrusted parents.
+        var pool = trust.systemStore.pool
         let leaf = pool.add(trust.certificates[0], as: .input)
         for certificate in trust.certificates.dropFirst() { pool.add(certificate, as: .input) }
         for anchor in trust.anchors ?? [] { pool.add(anchor, as: .appAnchor) }
-        // System roots: anchors unless the caller's anchors are exclusive, then untrusted parents.
         let systemIsTrusted = !trust.anchorsOnly
-        for root in trust.systemStore.certificates { pool.add(root, as: .system) }
         let trusted: CertificatePool.Membership = systemIsTrusted ? [.appAnchor, .system] : [.appAnchor]
         let parents: [CertificatePool.Membership] = systemIsTrusted ? [.input] : [.input, .system]
         var builder = PathBuilder(

@@ -108,7 +108,7 @@ struct SpeedOperation: Sendable {
     let name: String
     let prepare: @Sendable () throws -> Prepared
 
-    static let all: [SpeedOperation] = [parse] + hashes + signatures + [chain]
+    static let all: [SpeedOperation] = [parse] + hashes + signatures + [chain, chainSystem]
 
     /// Whole-structure parse of every certificate of the system trust store, in turn.
     static let parse = SpeedOperation(name: "parse") {
@@ -165,28 +165,33 @@ struct SpeedOperation: Sendable {
 
     /// Parse and evaluate the example chain (RSA-2048 root → P-256 intermediate → P-256 leaf) under
     /// the SSL server policy for example.com, with the root as the only anchor.
-    static let chain = SpeedOperation(name: "chain") {
+    static let chain = chainOperation(name: "chain", store: SystemTrustStore(certificates: []))
+
+    /// `chain` with this machine's system roots in the trust's store (untrusted parents, since the
+    /// example root is the only anchor): what a real evaluation carries.
+    static let chainSystem = chainOperation(name: "chain_system", store: .shared)
+
+    static func chainOperation(name: String, store: SystemTrustStore) -> SpeedOperation { SpeedOperation(name: name) {
         let date = DERTime(secondsSince1970: 1_780_272_000)  // 2026-06-01T00:00:00Z
-        let noSystemRoots = SystemTrustStore(certificates: [])
-        let evaluate = { () -> Bool in
+                let evaluate = { () -> Bool in
             guard let leaf = try? Certificate(derEncoded: SpeedFixtures.chainLeaf),
                 let intermediate = try? Certificate(derEncoded: SpeedFixtures.chainIntermediate),
                 let root = try? Certificate(derEncoded: SpeedFixtures.chainRoot),
                 var trust = try? Trust(certificates: [leaf, intermediate], policies: [.ssl(server: true, hostname: "example.com")],
-                                       systemStore: noSystemRoots)
+                                       systemStore: store)
             else { return false }
             trust.setAnchorCertificates([root])
             trust.setVerifyDate(date)
             return trust.evaluate().isTrusted
         }
-        guard evaluate() else { throw FixtureError(name: "chain") }
+        guard evaluate() else { throw FixtureError(name: name) }
         var sink = 0
         return Prepared(batch: { count in
             for _ in 0..<count where evaluate() { sink &+= 1 }
             blackHole(sink)
             return count
         }, bytesPerOperation: nil)
-    }
+    } }
 
     static let hashes: [SpeedOperation] = [
         (HashAlgorithm.sha1, "sha1"), (.sha256, "sha256"), (.sha512, "sha512"),
