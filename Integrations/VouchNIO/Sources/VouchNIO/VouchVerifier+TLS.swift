@@ -13,11 +13,16 @@ extension VouchVerifier {
     /// NIO SSL's own hostname check must be off so that Vouch alone answers the hostname question:
     /// NIO SSL accepts any certificate carrying an IP SAN equal to the peer's address, whatever
     /// name was asked for, and AFSecurityPolicy does not. Verification itself stays on, so NIO SSL
-    /// calls the custom callback (with `.none` it would not). Change other fields (ALPN, versions,
+    /// calls the custom callback (with `.none` it would not). Its trust roots are empty: Vouch's
+    /// anchors (``anchors`` or the system store) decide. Change other fields (ALPN, versions,
     /// client certificates) on the value returned.
     public static func tlsConfiguration() -> TLSConfiguration {
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.certificateVerification = .noHostnameVerification
+        // BoringSSL's roots are never consulted once the callback replaces its verification; the
+        // default (the system bundle) would be parsed again by every NIOSSLContext (~5 ms). Without
+        // the callback, no roots means nothing verifies: it fails closed.
+        configuration.trustRoots = .certificates([])
         return configuration
     }
 

@@ -4,6 +4,7 @@ import NIOPosix
 import NIOSSL
 import VouchNIO
 import VouchPinning
+import VouchTrust
 import VouchX509
 
 /// `vouch-connect HOST:PORT`: a TLS handshake in which Vouch decides whether to trust the server,
@@ -77,6 +78,11 @@ struct VouchConnect: ParsableCommand {
     @Option(help: .hidden)
     var verification: Verification = .vouch
 
+    /// Measurement only: an empty system store, to see what the machine's roots cost per decision
+    /// (VouchTrust adds every system root to the candidate pool of each evaluation).
+    @Flag(help: .hidden)
+    var emptySystemStore = false
+
     var target: (host: String, port: Int) {
         get throws {
             guard let colon = address.lastIndex(of: ":") else { throw ValidationError("expected HOST:PORT, got \(address)") }
@@ -149,12 +155,14 @@ struct VouchConnect: ParsableCommand {
     func makeVerifier(name: String, anchors: [Certificate]?) throws(InputError) -> VouchVerifier {
         if !pin.isEmpty, let pattern = HostPattern(name) {
             let rule = PinRule(pattern, pins: Set(pin.compactMap { SPKIPin($0) }))
-            return VouchVerifier(pinSet: PinSet([rule]), anchors: anchors)
+            return VouchVerifier(pinSet: PinSet([rule]), anchors: anchors, systemStore: systemStore)
         }
         var policy = SecurityPolicy(pinningMode: pinning.mode)
         policy.pinnedCertificates = Set(try CertificateFiles.load(pinned).map { Array($0.derEncoded) })
         policy.allowInvalidCertificates = allowInvalidCertificates
         policy.validatesDomainName = !noValidatesDomainName
-        return VouchVerifier(policy: policy, anchors: anchors)
+        return VouchVerifier(policy: policy, anchors: anchors, systemStore: systemStore)
     }
+
+    var systemStore: SystemTrustStore { emptySystemStore ? SystemTrustStore(certificates: []) : .shared }
 }
