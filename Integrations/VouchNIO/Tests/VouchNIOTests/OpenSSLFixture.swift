@@ -13,7 +13,9 @@ struct OpenSSLFixture: Sendable {
     /// Made once for the whole run (`nil` when openssl is missing or failed; the failure is printed).
     static let shared: OpenSSLFixture? = {
         do {
-            return try OpenSSLFixture()
+            let fixture = try OpenSSLFixture()
+            atexit { if let directory = OpenSSLFixture.shared?.directory { try? FileManager.default.removeItem(at: directory) } }
+            return fixture
         } catch {
             print("OpenSSLFixture: \(error)")
             return nil
