@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs `body` over one libFuzzer input and times it.
+///
+/// libFuzzer measures units in whole seconds (`-report_slow_units`, `slowest_unit_time_sec`), too
+/// coarse for Vouch's bound of 10 ms per input; so each target goes through here, which keeps the
+/// slowest input seen (timed twice, the faster time kept), prints its time at exit (`vouch-fuzz: slowest unit …`) and, when
+/// `VOUCH_FUZZ_SLOWEST` names a file, writes the input there.
+public func fuzzInput(_ data: UnsafePointer<UInt8>, _ size: Int, _ body: ([UInt8]) -> Void) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    guard timed(body, bytes) > Slowest.nanoseconds else { return 0 }
+    // A new slowest: time it again and keep the faster of the two, so that one-time work (lazy
+    // globals such as the public suffix list) and a descheduled process do not count.
+    let elapsed = timed(body, bytes)
+    guard elapsed > Slowest.nanoseconds else { return 0 }
+    if !Slowest.isReportRegistered {
+        Slowest.isReportRegistered = true
+        atexit { Slowest.report() }
+    }
+    Slowest.nanoseconds = elapsed
+    Slowest.input = bytes
+    return 0
+}
+
+/// The time `body` takes over `bytes`, in nanoseconds.
+func timed(_ body: ([UInt8]) -> Void, _ bytes: [UInt8]) -> Int64 {
+    let start = monotonicNanoseconds()
+    body(bytes)
+    return monotonicNanoseconds() - start
+}
+
+/// The slowest input so far (libFuzzer runs one input at a time, on one thread).
+enum Slowest {
+    nonisolated(unsafe) static var nanoseconds: Int64 = 0
+    nonisolated(unsafe) static var input: [UInt8] = []
+    nonisolated(unsafe) static var isReportRegistered = false
+
+    static func report() {
+        var line = "vouch-fuzz: slowest unit \(Double(nanoseconds) / 1e6) ms, \(input.count) bytes"
+        if let path = getenv("VOUCH_FUZZ_SLOWEST").map({ String(cString: $0) }), let file = fopen(path, "wb") {
+            _ = input.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+            fclose(file)
+            line += ", written to \(path)"
+        }
+        let text = Array((line + "\n").utf8)
+        _ = text.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+}
+
+func monotonicNanoseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+}
