@@ -1,13 +1,13 @@
 import FuzzSupport
 import VouchDER
 
-/// The DER walk: every rule VouchDER knows, over arbitrary bytes, with and without high tags.
+/// The DER walk: every rule VouchDER knows, over arbitrary bytes; inputs of odd length are read
+/// with high tag numbers allowed, so both reader modes are fuzzed at the cost of one walk.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     fuzzInput(data, size) { bytes in
-        for options: DERReader.Options in [[], .allowHighTagNumbers] {
-            for node in (try? DERNode.parse(bytes[...], options: options)) ?? [] { visit(node) }
-        }
+        let options: DERReader.Options = bytes.count % 2 == 1 ? .allowHighTagNumbers : []
+        for node in (try? DERNode.parse(bytes[...], options: options)) ?? [] { visit(node) }
     }
 }
 
