@@ -8,8 +8,9 @@ import Darwin
 ///
 /// libFuzzer measures units in whole seconds (`-report_slow_units`, `slowest_unit_time_sec`), too
 /// coarse for Vouch's bound of 10 ms per input; so each target goes through here, which keeps the
-/// slowest input seen (timed twice, the faster time kept), prints its time at exit (`vouch-fuzz: slowest unit …`) and, when
-/// `VOUCH_FUZZ_SLOWEST` names a file, writes the input there.
+/// slowest input seen (timed twice, the faster time kept): each new one is printed
+/// (`vouch-fuzz: slowest unit …`) and, when `VOUCH_FUZZ_SLOWEST` names a file, written there, so
+/// that a run stopped by a signal (libFuzzer then skips exit handlers) still tells its slowest.
 public func fuzzInput(_ data: UnsafePointer<UInt8>, _ size: Int, _ body: ([UInt8]) -> Void) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard timed(body, bytes) > Slowest.nanoseconds else { return 0 }
@@ -17,12 +18,8 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>, _ size: Int, _ body: ([UInt8
     // globals such as the public suffix list) and a descheduled process do not count.
     let elapsed = timed(body, bytes)
     guard elapsed > Slowest.nanoseconds else { return 0 }
-    if !Slowest.isReportRegistered {
-        Slowest.isReportRegistered = true
-        atexit { Slowest.report() }
-    }
     Slowest.nanoseconds = elapsed
-    Slowest.input = bytes
+    Slowest.report(bytes)
     return 0
 }
 
@@ -36,10 +33,8 @@ func timed(_ body: ([UInt8]) -> Void, _ bytes: [UInt8]) -> Int64 {
 /// The slowest input so far (libFuzzer runs one input at a time, on one thread).
 enum Slowest {
     nonisolated(unsafe) static var nanoseconds: Int64 = 0
-    nonisolated(unsafe) static var input: [UInt8] = []
-    nonisolated(unsafe) static var isReportRegistered = false
 
-    static func report() {
+    static func report(_ input: [UInt8]) {
         var line = "vouch-fuzz: slowest unit \(Double(nanoseconds) / 1e6) ms, \(input.count) bytes"
         if let path = getenv("VOUCH_FUZZ_SLOWEST").map({ String(cString: $0) }), let file = fopen(path, "wb") {
             _ = input.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
