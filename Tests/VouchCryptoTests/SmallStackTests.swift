@@ -1,8 +1,5 @@
-#if canImport(Glibc)
+#if canImport(Glibc)  // pthread as Glibc imports it; Vouch targets Linux
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Testing
 import VouchCrypto
 
@@ -46,11 +43,7 @@ struct SmallStackTests {
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
         try #require(pthread_attr_setstacksize(&attributes, stackBytes) == 0)
-        #if canImport(Glibc)
         var thread = pthread_t()
-        #else
-        var thread: pthread_t?
-        #endif
         let context = Unmanaged.passRetained(box).toOpaque()
         let created = pthread_create(&thread, &attributes, { context in
             guard let context else { return nil }
@@ -59,11 +52,8 @@ struct SmallStackTests {
             return nil
         }, context)
         try #require(created == 0)
-        #if canImport(Glibc)
         pthread_join(thread, nil)
-        #else
-        if let thread { pthread_join(thread, nil) }
-        #endif
         return box.answer
     }
 }
+#endif
