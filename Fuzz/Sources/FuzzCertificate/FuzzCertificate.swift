@@ -1,0 +1,35 @@
+import FuzzSupport
+import VouchDER
+import VouchX509
+
+/// Certificate parsing, then every decoded field and every extension accessor; CRLs as well.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    fuzzInput(data, size) { bytes in
+        if let certificate = try? Certificate(derEncoded: bytes) { touch(certificate) }
+        if let crl = try? CertificateRevocationList(derEncoded: bytes) { _ = (crl.isDelta, crl.unknownCriticalExtensions) }
+    }
+}
+
+/// Reads every field and decodes every extension of `certificate`.
+func touch(_ certificate: Certificate) {
+    _ = (certificate.version, certificate.serialNumber, certificate.isSelfIssued, certificate.signatureAlgorithmsMatch)
+    _ = (certificate.tbsSignatureAlgorithm.description, certificate.signatureAlgorithm.hasAbsentOrNullParameters)
+    for name in [certificate.issuer, certificate.subject] { _ = (name.rfc4514, name.commonNames, name.isEmpty) }
+    _ = (certificate.validity.durationInSeconds, certificate.validity.notBefore.rfc3339, certificate.validity.notAfter.rfc3339)
+    _ = (certificate.subjectPublicKeyInfo.keyType, certificate.subjectPublicKeyInfo.keyType.bits)
+    _ = (certificate.issuerUniqueID?.bitCount, certificate.subjectUniqueID?.bitCount, certificate.signature.bitCount)
+    let extensions = certificate.extensions
+    _ = (extensions.count, extensions.hasDuplicates, extensions.unparseable.count, extensions.unknownCritical.count)
+    for found in extensions { _ = (found.oid.name, found.isCritical, try? found.validateIfKnown()) }
+    _ = (certificate.basicConstraints, certificate.keyUsage?.usages, certificate.extendedKeyUsage?.purposes)
+    if let names = certificate.subjectAlternativeNames {
+        _ = (names.dnsNames, names.ipAddresses, names.emailAddresses, names.uris)
+        for case .directoryName(let name) in names.names { _ = name.rfc4514 }
+    }
+    _ = (certificate.issuerAlternativeNames, certificate.subjectKeyIdentifier, certificate.authorityKeyIdentifier)
+    _ = (certificate.nameConstraints, certificate.certificatePolicies, certificate.policyMappings)
+    _ = (certificate.policyConstraints, certificate.inhibitAnyPolicy, certificate.crlDistributionPoints)
+    _ = (certificate.authorityInformationAccess, certificate.subjectInformationAccess)
+    _ = try? certificate.extensionValue(SignedCertificateTimestamps.self)
+}
