@@ -28,7 +28,7 @@ struct CertificatePool: Sendable {
         var rank: Int
     }
 
-    /// A pair of certificate ids, the key of the signature cache.
+    /// A child certificate id and an issuer: a certificate id, or a key id in `verificationByKey`.
     private struct Pair: Hashable, Sendable {
         let child: Int
         let issuer: Int
@@ -43,8 +43,21 @@ struct CertificatePool: Sendable {
     private var indexBySubject: [[UInt8]: [Int]] = [:]
     private var signatureCache: [Pair: SignatureVerification] = [:]
     private var selfSignedCache: [Int: Bool] = [:]
-    /// Signature verifications done so far (against ``TrustLimits/maximumSignatureChecks``).
+    /// Each distinct issuer SubjectPublicKeyInfo (by its DER), read once into the key it verifies
+    /// with, however many certificates carry it and however many children it is tried against.
+    private var issuerKeys: [ArraySlice<UInt8>: Int] = [:]
+    private var preparedKeys: [SignatureVerifier.IssuerKey] = []
+    /// Answers by (child, issuer key): near-duplicate issuers (same key, other names or dates) are
+    /// common in hostile pools, and a signature's validity depends on the key alone.
+    private var verificationByKey: [Pair: SignatureVerification] = [:]
+    /// Each certificate's TBS digest, computed once however many issuers it is tried against.
+    private var digests: [Int: [UInt8]] = [:]
+    /// Signature checks done so far (against ``TrustLimits/maximumSignatureChecks``): one per
+    /// (child, issuer) pair, as Apple's builder counts them, even when an issuer with the same key
+    /// already answered for that child.
     private(set) var signatureChecks = 0
+    /// Signatures actually verified: at most one per (child, distinct issuer key).
+    private(set) var verificationsPerformed = 0
 
     private var nextRank = 0
 
@@ -95,7 +108,26 @@ struct CertificatePool: Sendable {
         let key = Pair(child: child, issuer: issuer)
         if let cached = signatureCache[key] { return cached == .valid }
         signatureChecks += 1
-        let answer = SignatureVerifier.verify(entries[child].certificate, issuerKey: entries[issuer].certificate.subjectPublicKeyInfo)
+        let spki = entries[issuer].certificate.subjectPublicKeyInfo
+        let keyID: Int
+        if let known = issuerKeys[spki.encoded] {
+            keyID = known
+        } else {
+            keyID = preparedKeys.count
+            preparedKeys.append(SignatureVerifier.IssuerKey(spki))
+            issuerKeys[spki.encoded] = keyID
+        }
+        let byKey = Pair(child: child, issuer: keyID)
+        let answer: SignatureVerification
+        if let known = verificationByKey[byKey] {
+            answer = known
+        } else {
+            verificationsPerformed += 1
+            var digest = digests[child]
+            answer = SignatureVerifier.verify(entries[child].certificate, issuerKey: preparedKeys[keyID], digest: &digest)
+            digests[child] = digest
+            verificationByKey[byKey] = answer
+        }
         signatureCache[key] = answer
         return answer == .valid
     }

@@ -38,27 +38,49 @@ public enum SignatureVerifier {
         algorithm: AlgorithmIdentifier, issuerKey: SubjectPublicKeyInfo, signedBytes: ArraySlice<UInt8>,
         signature: DERBitString, options: Options = []
     ) -> SignatureVerification {
+        var digest: [UInt8]? = nil
+        return verify(
+            algorithm: algorithm, issuerKey: IssuerKey(issuerKey), signedBytes: signedBytes, signature: signature,
+            options: options, digest: &digest)
+    }
+
+    /// Checks `signature` over `signedBytes`, made with `algorithm` by a prepared `issuerKey`.
+    ///
+    /// `digest` is the digest of `signedBytes` under the algorithm's hash once it has been
+    /// computed: pass the same variable (starting as `nil`) for every candidate issuer of one
+    /// signed object, and the bytes are hashed once instead of once per issuer. It must not be
+    /// shared between different bytes or algorithms.
+    public static func verify(
+        algorithm: AlgorithmIdentifier, issuerKey: IssuerKey, signedBytes: ArraySlice<UInt8>,
+        signature: DERBitString, options: Options = [], digest: inout [UInt8]?
+    ) -> SignatureVerification {
         guard signature.unusedBits == 0 else { return .invalid }
         let value = signature.bytes
+        func hashed(_ hash: HashAlgorithm) -> [UInt8] {
+            if let digest { return digest }
+            let computed = hash.digest(signedBytes)
+            digest = computed
+            return computed
+        }
         // Apple: an Ed25519 key verifies EdDSA whatever the signature algorithm says.
-        if issuerKey.algorithm.algorithm == .ed25519 {
-            guard let key = try? Ed25519PublicKey(rawRepresentation: issuerKey.subjectPublicKey.bytes) else { return .invalid }
+        if case .ed25519(let key) = issuerKey.prepared {
+            guard let key else { return .invalid }
             return key.isValidSignature(value, message: signedBytes) ? .valid : .invalid
         }
         switch SignatureAlgorithm(algorithm) {
         case .rsaPKCS1(let hash):
-            guard let key = rsaKey(issuerKey) else { return keyAnswer(issuerKey) }
-            return key.isValidPKCS1v15Signature(value, digest: hash.digest(signedBytes), hash: hash) ? .valid : .invalid
+            guard case .rsa(let key, pssOnly: false) = issuerKey.prepared else { return issuerKey.mismatch }
+            return key.isValidPKCS1v15Signature(value, digest: hashed(hash), hash: hash) ? .valid : .invalid
         case .rsaPKCS1MD5:
-            guard let key = rsaKey(issuerKey) else { return keyAnswer(issuerKey) }
+            guard case .rsa(let key, pssOnly: false) = issuerKey.prepared else { return issuerKey.mismatch }
             return key.isValidPKCS1v15MD5Signature(value, message: signedBytes) ? .valid : .invalid
         case .rsaPSS(let parameters):
-            guard let key = rsaKey(issuerKey, allowingPSSKey: true) else { return keyAnswer(issuerKey) }
+            guard case .rsa(let key, _) = issuerKey.prepared else { return issuerKey.mismatch }
             return key.isValidPSSSignature(value, message: signedBytes, parameters: parameters) ? .valid : .invalid
         case .ecdsa(let hash):
-            guard let key = ecKey(issuerKey) else { return keyAnswer(issuerKey) }
+            guard case .ec(let key) = issuerKey.prepared else { return issuerKey.mismatch }
             let repair = options.contains(.repairsECDSAPadding)
-            return key.isValidSignature(derSignature: value, digest: hash.digest(signedBytes), allowingMissingZeroPadding: repair)
+            return key.isValidSignature(derSignature: value, digest: hashed(hash), allowingMissingZeroPadding: repair)
                 ? .valid : .invalid
         case .ed25519:
             return .invalid  // an Ed25519 signature by a key that is not Ed25519
@@ -72,10 +94,57 @@ public enum SignatureVerifier {
     public static func verify(
         _ certificate: Certificate, issuerKey: SubjectPublicKeyInfo, options: Options = .apple
     ) -> SignatureVerification {
+        var digest: [UInt8]? = nil
+        return verify(certificate, issuerKey: IssuerKey(issuerKey), options: options, digest: &digest)
+    }
+
+    /// Checks the signature of `certificate` with a prepared `issuerKey`, reusing `digest` (see
+    /// ``verify(algorithm:issuerKey:signedBytes:signature:options:digest:)``): the path builder
+    /// prepares each candidate issuer's key once and hashes each certificate once, however many
+    /// pairs it tries.
+    public static func verify(
+        _ certificate: Certificate, issuerKey: IssuerKey, options: Options = .apple, digest: inout [UInt8]?
+    ) -> SignatureVerification {
         guard certificate.signatureAlgorithmsMatch else { return .invalid }
         return verify(
             algorithm: certificate.signatureAlgorithm, issuerKey: issuerKey,
-            signedBytes: certificate.tbsCertificateBytes, signature: certificate.signature, options: options)
+            signedBytes: certificate.tbsCertificateBytes, signature: certificate.signature, options: options,
+            digest: &digest)
+    }
+
+    /// An issuer's SubjectPublicKeyInfo read once into the key it verifies with.
+    ///
+    /// Reading an RSA key costs as much as a fifth of an RSA-2048 verification (the modulus is
+    /// converted and set up for Montgomery multiplication), and an EC key's point is checked to be
+    /// on its curve; a key prepared once serves every certificate it may have signed.
+    public struct IssuerKey: Sendable {
+        enum Prepared: Sendable {
+            /// An Ed25519 SPKI; `nil` when its key bits are not a valid point.
+            case ed25519(Ed25519PublicKey?)
+            /// An RSA key; `pssOnly` for an id-RSASSA-PSS SPKI, which verifies RSA-PSS signatures only.
+            case rsa(RSAPublicKey, pssOnly: Bool)
+            case ec(ECPublicKey)
+            /// No key Vouch verifies with (or key bits that do not parse).
+            case none
+        }
+
+        let prepared: Prepared
+        /// The answer for a signature algorithm the key cannot verify (see ``keyAnswer(_:)``).
+        let mismatch: SignatureVerification
+
+        /// Reads the key of `spki`.
+        public init(_ spki: SubjectPublicKeyInfo) {
+            mismatch = SignatureVerifier.keyAnswer(spki)
+            if spki.algorithm.algorithm == .ed25519 {
+                prepared = .ed25519(try? Ed25519PublicKey(rawRepresentation: spki.subjectPublicKey.bytes))
+            } else if let key = SignatureVerifier.rsaKey(spki, allowingPSSKey: true) {
+                prepared = .rsa(key, pssOnly: spki.algorithm.algorithm == .rsassaPSS)
+            } else if let key = SignatureVerifier.ecKey(spki) {
+                prepared = .ec(key)
+            } else {
+                prepared = .none
+            }
+        }
     }
 
     /// The RSA key of an rsaEncryption SPKI (or of an id-RSASSA-PSS one, for PSS signatures).
@@ -94,7 +163,7 @@ public enum SignatureVerifier {
     }
 
     /// A key of the wrong type for the algorithm fails the signature; an unsupported one is unsupported.
-    private static func keyAnswer(_ spki: SubjectPublicKeyInfo) -> SignatureVerification {
+    static func keyAnswer(_ spki: SubjectPublicKeyInfo) -> SignatureVerification {
         switch spki.keyType {
         case .rsa, .ec, .ed25519: return .invalid
         default: return .unsupported

@@ -1,0 +1,67 @@
+import Testing
+import VouchDER
+import VouchX509
+
+@testable import VouchTrust
+
+/// The pool's signature caches: one verification per (certificate, distinct issuer key), while the
+/// budget keeps counting (certificate, issuer) pairs as Apple's builder does.
+@Suite("Certificate pool")
+struct CertificatePoolTests {
+    static func certificate(_ file: String) throws -> Certificate { try Certificate(derEncoded: SecTrustManifest.bytes(file)) }
+
+    /// `der` with its last octet (inside the outer signature) changed: the same TBS and key, a
+    /// different certificate whose own signature no longer verifies.
+    static func nearDuplicate(_ der: [UInt8]) throws -> Certificate {
+        var copy = der
+        copy[copy.count - 1] ^= 0x01
+        return try Certificate(derEncoded: copy)
+    }
+
+    @Test("issuers sharing a key are verified once per child; answers and the budget are per pair")
+    func sharedIssuerKey() throws {
+        let rootDER = SecTrustManifest.bytes("certs/root.der")
+        let root = try Certificate(derEncoded: rootDER), twin = try Self.nearDuplicate(rootDER)
+        let intermediate = try Self.certificate("certs/intermediate.der")
+        #expect(root.subjectPublicKeyInfo.encoded.elementsEqual(twin.subjectPublicKeyInfo.encoded))
+        var pool = CertificatePool()
+        let child = pool.add(intermediate, as: .input)
+        let first = pool.add(root, as: .input), second = pool.add(twin, as: .input)
+        #expect(first != second)
+
+        let answer1 = pool.signatureVerifies(child, by: first)
+        #expect(answer1)
+        let answer2 = pool.signatureVerifies(child, by: second)
+        #expect(answer2)  // same key: same answer, no new verification
+        #expect(pool.verificationsPerformed == 1)
+        #expect(pool.signatureChecks == 2)
+        let answer3 = pool.signatureVerifies(child, by: second)
+        #expect(answer3)  // a pair already checked costs nothing
+        #expect(pool.signatureChecks == 2)
+
+        // The twin as a child is another certificate: its broken signature is verified on its own.
+        let answer4 = pool.isSelfSigned(first)
+        #expect(answer4)
+        let answer5 = pool.isSelfSigned(second)
+        #expect(!answer5)
+        let answer6 = pool.signatureVerifies(second, by: first)
+        #expect(!answer6)
+        #expect(pool.verificationsPerformed == 3)
+    }
+
+    @Test("an issuer with another key is verified on its own")
+    func differentKeys() throws {
+        let root = try Self.certificate("certs/root.der"), intermediate = try Self.certificate("certs/intermediate.der")
+        let leaf = try Self.certificate("certs/leaf.der")
+        var pool = CertificatePool()
+        let leafID = pool.add(leaf, as: .input), intermediateID = pool.add(intermediate, as: .input)
+        let rootID = pool.add(root, as: .input)
+        let answer7 = pool.signatureVerifies(leafID, by: intermediateID)
+        #expect(answer7)
+        let answer8 = pool.signatureVerifies(leafID, by: rootID)
+        #expect(!answer8)
+        let answer9 = pool.signatureVerifies(intermediateID, by: rootID)
+        #expect(answer9)
+        #expect(pool.verificationsPerformed == 3)
+    }
+}
