@@ -65,19 +65,30 @@ public struct DERString: Hashable, Sendable, CustomStringConvertible {
         case .utf8String, .printableString, .ia5String, .visibleString, .numericString:
             return String(decoding: bytes, as: UTF8.self)
         case .teletexString:
-            return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+            // Each octet is the code point of the same value (Latin-1), encoded into one buffer:
+            // a string built scalar by scalar costs several times more on long values.
+            var utf8: [UInt8] = []
+            utf8.reserveCapacity(2 * bytes.count)
+            for octet in bytes { Self.append(Unicode.Scalar(octet), to: &utf8) }
+            return String(decoding: utf8, as: UTF8.self)
         case .bmpString, .universalString:
             let width = kind == .bmpString ? 2 : 4
-            var scalars = String.UnicodeScalarView()
+            var utf8: [UInt8] = []
+            utf8.reserveCapacity(bytes.count / width * 4)
             var index = bytes.startIndex
             while bytes.endIndex - index >= width {
                 var value: UInt32 = 0
                 for octet in bytes[index..<(index + width)] { value = value << 8 | UInt32(octet) }
-                scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+                Self.append(Unicode.Scalar(value) ?? "\u{FFFD}", to: &utf8)
                 index += width
             }
-            return String(scalars)
+            return String(decoding: utf8, as: UTF8.self)
         }
+    }
+
+    /// Appends the UTF-8 encoding of `scalar` to `utf8`.
+    private static func append(_ scalar: Unicode.Scalar, to utf8: inout [UInt8]) {
+        UTF8.encode(scalar) { utf8.append($0) }
     }
 
     /// The text.
