@@ -21,5 +21,6 @@ func visit(_ node: DERNode) {
     case .bitString(let bits): _ = bits.isSet(bits.bitCount - 1)
     default: break
     }
-    for child in node.children + node.encapsulated { visit(child) }
+    for child in node.children { visit(child) }
+    for child in node.encapsulated { visit(child) }
 }
