@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import VouchDER
 import VouchX509
@@ -63,5 +64,31 @@ struct CertificatePoolTests {
         let answer9 = pool.signatureVerifies(intermediateID, by: rootID)
         #expect(answer9)
         #expect(pool.verificationsPerformed == 3)
+    }
+
+    /// A FuzzTrust input (`Fuzz/slow-units/FuzzTrust/`): hostname length, hostname, DER certificates
+    /// back to back, the anchor last.
+    static func fuzzTrustInput(_ name: String) throws -> (chain: [Certificate], anchor: Certificate) {
+        let url = SecTrustManifest.directory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/slow-units/FuzzTrust/\(name)")
+        let bytes = [UInt8](try Data(contentsOf: url))
+        let hostnameLength = Int(try #require(bytes.first))
+        var reader = DERReader(bytes[(1 + hostnameLength)...])
+        var certificates: [Certificate] = []
+        while !reader.isAtEnd { certificates.append(try Certificate(derEncoded: try reader.readElement().encoded)) }
+        try #require(certificates.count >= 2)
+        let anchor = certificates.removeLast()
+        return (certificates, anchor)
+    }
+
+    @Test("a pool of 15 same-name CAs, each signed by the next (Fuzz/scripts/make-hostile-chains): the budget ends the search")
+    func budgetExhausted() throws {
+        let (chain, anchor) = try Self.fuzzTrustInput("budget-rsa2048-15")
+        #expect(chain.count == 15)
+        var trust = try Trust(certificates: chain, policies: [.basicX509], systemStore: SystemTrustStore(certificates: []))
+        trust.setAnchorCertificates([anchor])
+        trust.setVerifyDate(DERTime(secondsSince1970: 1_780_272_000))
+        let evaluation = trust.evaluate()
+        #expect(!evaluation.isTrusted)
+        #expect(evaluation.failures.contains { $0.check == .pathBuildingBudget })
     }
 }
