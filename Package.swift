@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "VouchDERTests", dependencies: ["VouchDER", "VouchTestSupport"]),
         .testTarget(name: "VouchX509Tests", dependencies: ["VouchX509", "VouchTestSupport"]),
         .testTarget(name: "VouchCryptoTests", dependencies: ["VouchCrypto"]),
-        .testTarget(name: "VouchTrustTests", dependencies: ["VouchTrust"]),
+        .testTarget(name: "VouchTrustTests", dependencies: ["VouchTrust", "VouchTestSupport"]),
         .testTarget(name: "VouchPinningTests", dependencies: ["VouchPinning"]),
         .testTarget(name: "VouchCLITests", dependencies: ["vouch"]),
     ],

@@ -23,6 +23,8 @@ struct PathBuilder {
     private(set) var budgetExhausted = false
     /// The explanation, when asked for (`nil` otherwise, so the search pays nothing for it).
     var log: EventLog? = nil
+    /// What the checks read of each certificate, read once however many paths it is on.
+    private(set) var factsByID: [Int: CertificateFacts] = [:]
 
     /// Where the explanation accumulates (a reference, so recording needs no exclusive access).
     final class EventLog {
@@ -175,10 +177,10 @@ struct PathBuilder {
     /// self-signed), v3 without basicConstraints or with cA false, keyUsage without keyCertSign.
     /// Returns why the certificate fails them, or `nil`.
     mutating func parentCheckFailure(_ id: Int) -> String? {
-        let certificate = pool[id].certificate
-        if !BasicX509Checks.isValid(certificate, at: verifyTime) { return "not valid at the verify date" }
-        if KeyStrength.isWeak(certificate.subjectPublicKeyInfo) { return "weak or unsupported key" }
-        if KeyStrength.usesMDHash(certificate) && !pool.isSelfSigned(id) { return "signed with MD2/MD4/MD5" }
+        let certificate = facts(id)
+        if !certificate.isValid(at: verifyTime) { return "not valid at the verify date" }
+        if certificate.hasWeakKey { return "weak or unsupported key" }
+        if certificate.usesMDHash && !pool.isSelfSigned(id) { return "signed with MD2/MD4/MD5" }
         if certificate.version == 3 && certificate.basicConstraints?.isCertificateAuthority != true {
             return "no basicConstraints with cA true"
         }
@@ -189,18 +191,29 @@ struct PathBuilder {
     /// The certificates of a path of ids.
     func certificates(_ path: [Int]) -> [Certificate] { path.map { pool[$0].certificate } }
 
+    /// What the checks read of certificate `id` (read on first use).
+    mutating func facts(_ id: Int) -> CertificateFacts {
+        if let known = factsByID[id] { return known }
+        let read = CertificateFacts(pool[id].certificate)
+        factsByID[id] = read
+        return read
+    }
+
+    /// Whether certificate `id` is signed with SHA-1 or MD2/MD4/MD5.
+    mutating func usesWeakHash(_ id: Int) -> Bool {
+        let read = facts(id)
+        return read.usesSHA1 || read.usesMDHash
+    }
+
     /// Records `event` when the caller asked for an explanation.
     func record(_ event: @autoclosure () -> TrustEvent) {
         log?.events.append(event())
     }
 
     /// An accepted path with a SHA-1 or MD5 certificate (not the anchor) under a SHA-2 leaf.
-    func hasWeakHashUnderSHA2Leaf(_ path: [Int]) -> Bool {
-        let leaf = pool[path[0]].certificate
-        guard !KeyStrength.usesSHA1(leaf) && !KeyStrength.usesMDHash(leaf) else { return false }
-        return path.dropFirst().dropLast().contains {
-            KeyStrength.usesSHA1(pool[$0].certificate) || KeyStrength.usesMDHash(pool[$0].certificate)
-        }
+    mutating func hasWeakHashUnderSHA2Leaf(_ path: [Int]) -> Bool {
+        guard !usesWeakHash(path[0]) else { return false }
+        return path.dropFirst().dropLast().contains { usesWeakHash($0) }
     }
 
     mutating func judged(_ candidate: Candidate) -> Candidate {
@@ -218,7 +231,7 @@ struct PathBuilder {
         let systemRooted = anchored && systemIsTrusted && path.last.map { pool[$0].membership.contains(.system) } == true
             && path.last.map { pool[$0].membership.contains(.appAnchor) } == false
         return PathContext(
-            certificates: path.map { pool[$0].certificate }, isAnchored: anchored, isSystemRooted: systemRooted,
+            facts: path.map { facts($0) }, isAnchored: anchored, isSystemRooted: systemRooted,
             isSelfSigned: path.map { pool.isSelfSigned($0) }, policies: policies, verifyTime: verifyTime)
     }
 
@@ -230,23 +243,11 @@ struct PathBuilder {
         if !signaturesVerify { value -= 100_000 }
         if candidate.isAnchored { value += 10_000 }
         if let top = path.last, pool.isSelfSigned(top) { value += 1_000 - path.count } else { value += path.count }
-        if path.allSatisfy({ BasicX509Checks.isValid(pool[$0].certificate, at: verifyTime) }) { value += 100 }
+        if path.allSatisfy({ facts($0).isValid(at: verifyTime) }) { value += 100 }
         let hashed = candidate.isAnchored ? path.dropLast() : path[...]
-        if !hashed.contains(where: { KeyStrength.usesSHA1(pool[$0].certificate) || KeyStrength.usesMDHash(pool[$0].certificate) }) {
-            value += 10
-        }
-        if !path.contains(where: { Self.isSmallKey(pool[$0].certificate.subjectPublicKeyInfo) }) { value += 10 }
+        if !hashed.contains(where: { usesWeakHash($0) }) { value += 10 }
+        if !path.contains(where: { facts($0).isSmallKey }) { value += 10 }
         return value
-    }
-
-    /// Keys below RSA-2048 or EC-224 (or no key at all) lose the last ten points of a score.
-    static func isSmallKey(_ spki: SubjectPublicKeyInfo) -> Bool {
-        switch spki.keyType {
-        case .rsa(let bits): return bits < 2048
-        case .ec(let curve): return curve.fieldBits < 224
-        case .ed25519, .ed448: return false
-        default: return true
-        }
     }
 
     mutating func outcome(_ candidate: Candidate) -> Outcome {

@@ -3,8 +3,8 @@ import VouchX509
 
 /// What the checks of one candidate path see (SECTRUST.md §4).
 struct PathContext {
-    /// The path, leaf first.
-    let certificates: [Certificate]
+    /// The path, leaf first, as the checks read it.
+    let facts: [CertificateFacts]
     /// Whether the last certificate is a trusted anchor.
     let isAnchored: Bool
     /// Whether the anchor is a system root trusted as such (anchorsOnly false).
@@ -16,8 +16,29 @@ struct PathContext {
     /// The verify date, seconds since 1970.
     let verifyTime: Int64
 
-    var topIndex: Int { certificates.count - 1 }
-    var leaf: Certificate { certificates[0] }
+    /// A context whose certificates' facts are read here (the path builder passes the ones it
+    /// read once for the whole search).
+    init(
+        certificates: [Certificate], isAnchored: Bool, isSystemRooted: Bool, isSelfSigned: [Bool], policies: [TrustPolicy],
+        verifyTime: Int64
+    ) {
+        self.init(facts: certificates.map(CertificateFacts.init), isAnchored: isAnchored, isSystemRooted: isSystemRooted,
+                  isSelfSigned: isSelfSigned, policies: policies, verifyTime: verifyTime)
+    }
+
+    init(facts: [CertificateFacts], isAnchored: Bool, isSystemRooted: Bool, isSelfSigned: [Bool], policies: [TrustPolicy], verifyTime: Int64) {
+        self.facts = facts
+        self.isAnchored = isAnchored
+        self.isSystemRooted = isSystemRooted
+        self.isSelfSigned = isSelfSigned
+        self.policies = policies
+        self.verifyTime = verifyTime
+    }
+
+    /// The path, leaf first.
+    var certificates: [Certificate] { facts.map(\.certificate) }
+    var topIndex: Int { facts.count - 1 }
+    var leaf: Certificate { facts[0].certificate }
 
     /// Whether certificate `index` is the trusted anchor (the top of an anchored path).
     func isTrustedAnchor(_ index: Int) -> Bool { isAnchored && index == topIndex }
@@ -47,8 +68,8 @@ enum AppleDates {
 enum KeyStrength {
     /// The key's size in Apple's units (RSA modulus bytes, EC ceil(field bits / 8)); `nil` when
     /// Apple has no key for it (DSA, RSA-PSS SPKI, explicit EC parameters, unknown curves…).
-    static func appleSize(_ spki: SubjectPublicKeyInfo) -> (kind: Kind, bytes: Int)? {
-        switch spki.keyType {
+    static func appleSize(_ keyType: PublicKeyType) -> (kind: Kind, bytes: Int)? {
+        switch keyType {
         case .rsa(let bits): return (.rsa, (bits + 7) / 8)
         case .ec(let curve): return (.ec, (curve.fieldBits + 7) / 8)
         case .ed25519: return (.edwards, 32)
@@ -60,8 +81,8 @@ enum KeyStrength {
     enum Kind { case rsa, ec, edwards }
 
     /// WeakKeySize (fatal, every policy): no key, RSA below 128 bytes, EC below 20 bytes.
-    static func isWeak(_ spki: SubjectPublicKeyInfo) -> Bool {
-        guard let (kind, bytes) = appleSize(spki) else { return true }
+    static func isWeak(_ size: (kind: Kind, bytes: Int)?) -> Bool {
+        guard let (kind, bytes) = size else { return true }
         switch kind {
         case .rsa: return bytes < 128
         case .ec: return bytes < 20
@@ -70,12 +91,22 @@ enum KeyStrength {
     }
 
     /// KeySize (SSL server): RSA below 256 bytes, EC below 32 bytes, any EdDSA key.
-    static func failsSSLMinimum(_ spki: SubjectPublicKeyInfo) -> Bool {
-        guard let (kind, bytes) = appleSize(spki) else { return true }
+    static func failsSSLMinimum(_ size: (kind: Kind, bytes: Int)?) -> Bool {
+        guard let (kind, bytes) = size else { return true }
         switch kind {
         case .rsa: return bytes < 256
         case .ec: return bytes < 32
         case .edwards: return true
+        }
+    }
+
+    /// Keys below RSA-2048 or EC-224 (or no key at all) lose the last ten points of a path's score (§2.4).
+    static func isSmallKey(_ keyType: PublicKeyType) -> Bool {
+        switch keyType {
+        case .rsa(let bits): return bits < 2048
+        case .ec(let curve): return curve.fieldBits < 224
+        case .ed25519, .ed448: return false
+        default: return true
         }
     }
 

@@ -91,4 +91,17 @@ struct CertificatePoolTests {
         #expect(!evaluation.isTrusted)
         #expect(evaluation.failures.contains { $0.check == .pathBuildingBudget })
     }
+
+    @Test("8 same-name CAs and the anchor on one key, under an expired leaf: every anchored path is validated until the budget ends the search")
+    func validationBudget() throws {
+        let (chain, anchor) = try Self.fuzzTrustInput("validation-shared-key-8")
+        #expect(chain.count == 9)
+        var trust = try Trust(certificates: chain, policies: [.basicX509], systemStore: SystemTrustStore(certificates: []))
+        trust.setAnchorCertificates([anchor])
+        trust.setVerifyDate(DERTime(secondsSince1970: 1_780_272_000))
+        let evaluation = trust.evaluate()
+        #expect(!evaluation.isTrusted)
+        #expect(evaluation.failures.contains { $0.check == .pathBuildingBudget })
+        #expect(evaluation.failures.contains { $0.index == 0 && $0.check == .temporalValidity })
+    }
 }

@@ -28,17 +28,13 @@ enum NameConstraintsCheck {
     }
 
     static func run(_ context: PathContext, budget: inout Budget, into failures: inout [TrustFailure]) {
-        let path = context.certificates
+        let path = context.facts
         var namesByIndex: [Int: [ConstrainedName]?] = [:]
         for constrainingIndex in path.indices.dropFirst() {
-            guard let item = path[constrainingIndex].extensions[.nameConstraints],
-                let constraints = try? item.decode(as: NameConstraints.self)
-            else { continue }
-            let subtrees = PreparedSubtrees(constraints)
-            guard !subtrees.isEmpty else { continue }
-            let unjudgeable = item.isCritical && subtrees.hasUnsupportedForm
+            guard let (isCritical, subtrees) = path[constrainingIndex].nameConstraints else { continue }
+            let unjudgeable = isCritical && subtrees.hasUnsupportedForm
             for index in 0..<constrainingIndex where index == 0 || !path[index].isSelfIssued {
-                let names = namesByIndex[index] ?? ConstrainedName.all(of: path[index])
+                let names = namesByIndex[index] ?? ConstrainedName.all(of: path[index].certificate)
                 namesByIndex[index] = names
                 if unjudgeable || !subtrees.admit(names, &budget) {
                     failures.append(TrustFailure(index: index, check: .nameConstraints))

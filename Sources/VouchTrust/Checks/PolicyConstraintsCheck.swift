@@ -54,13 +54,17 @@ enum PolicyConstraintsCheck {
     }
 
     static func run(_ context: PathContext, into failures: inout [TrustFailure]) {
-        if violation(context.certificates, isAnchored: context.isAnchored) != nil {
+        if violation(context.facts, isAnchored: context.isAnchored) != nil {
             failures.append(TrustFailure(index: 0, check: .policyConstraints))
         }
     }
 
     /// RFC 5280 §6.1.2–§6.1.5 over `path` (leaf first); `nil` when policy processing succeeds.
     static func violation(_ path: [Certificate], isAnchored: Bool) -> Violation? {
+        violation(path.map(CertificateFacts.init), isAnchored: isAnchored)
+    }
+
+    static func violation(_ path: [CertificateFacts], isAnchored: Bool) -> Violation? {
         // n: the certificates processed; a trusted anchor is not one of them.
         let n = isAnchored ? path.count - 1 : path.count
         guard n > 0 else { return nil }
@@ -78,9 +82,9 @@ enum PolicyConstraintsCheck {
             let certificate = path[index]
             let isSelfIssued = certificate.isSelfIssued
             // §6.1.3 (d), (e)
-            if let policies = certificate.certificatePolicies {
+            if let policies = certificate.policyIdentifiers {
                 graph.addLevel(
-                    policies: policies.policies.map(\.identifier),
+                    policies: policies,
                     anyPolicyApplies: inhibitAnyPolicy > 0 || (i < n && isSelfIssued))
             } else {
                 graph.clear()

@@ -8,9 +8,9 @@ enum SSLChecks {
     static let serverPurposes: [OID] = [.anyExtendedKeyUsage, .serverAuth, .microsoftServerGatedCrypto, .netscapeServerGatedCrypto]
 
     static func run(_ context: PathContext, into failures: inout [TrustFailure]) {
-        let path = context.certificates
-        let leaf = context.leaf
-        for hostname in context.hostnames where !HostnameMatching.matches(hostname, certificate: leaf) {
+        let path = context.facts
+        let leaf = path[0]
+        for hostname in context.hostnames where !HostnameMatching.matches(hostname, certificate: leaf.certificate) {
             failures.append(TrustFailure(index: 0, check: .sslHostname))
         }
         if context.hasSSLClient, let usage = leaf.extendedKeyUsage,
@@ -30,15 +30,15 @@ enum SSLChecks {
         if failsServerAuthEKU(context) { failures.append(TrustFailure(index: 0, check: .serverAuthEKU)) }
         for index in path.indices {
             let certificate = path[index]
-            if KeyStrength.failsSSLMinimum(certificate.subjectPublicKeyInfo) {
+            if certificate.failsSSLKeyMinimum {
                 failures.append(TrustFailure(index: index, check: .keySize))
             }
-            if !context.isSelfSigned[index] && (KeyStrength.usesMDHash(certificate) || KeyStrength.usesSHA1(certificate)) {
+            if !context.isSelfSigned[index] && (certificate.usesMDHash || certificate.usesSHA1) {
                 failures.append(TrustFailure(index: index, check: .signatureHashAlgorithms))
             }
         }
-        let notBefore = leaf.validity.notBefore.secondsSince1970
-        let period = leaf.validity.durationInSeconds
+        let notBefore = leaf.notBefore
+        let period = leaf.notAfter - leaf.notBefore
         if notBefore >= AppleDates.iOS13Rules && period > AppleDates.maximum825DayPeriod {
             failures.append(TrustFailure(index: 0, check: .otherTrustValidityPeriod))
         }
@@ -54,17 +54,17 @@ enum SSLChecks {
     /// anyEKU in every intermediate that has an EKU; other chains need serverAuth in a leaf issued
     /// after 2019-06-30T23:00:00Z (strictly after).
     static func failsServerAuthEKU(_ context: PathContext) -> Bool {
-        let leafPurposes = context.leaf.extendedKeyUsage
+        let leafPurposes = context.facts[0].extendedKeyUsage
         if context.isSystemRooted {
             if leafPurposes?.contains(.serverAuth) != true { return true }
-            return context.certificates.indices.dropFirst().contains { index in
+            return context.facts.indices.dropFirst().contains { index in
                 index < context.topIndex
-                    && context.certificates[index].extendedKeyUsage.map {
+                    && context.facts[index].extendedKeyUsage.map {
                         !$0.contains(.serverAuth) && !$0.contains(.anyExtendedKeyUsage)
                     } == true
             }
         }
-        guard context.leaf.validity.notBefore.secondsSince1970 > AppleDates.iOS13Rules else { return false }
+        guard context.facts[0].notBefore > AppleDates.iOS13Rules else { return false }
         return leafPurposes?.contains(.serverAuth) != true
     }
 }

@@ -4,7 +4,7 @@ import VouchX509
 /// The checks Apple runs whatever the policy (SECTRUST.md §4.2), except name and policy constraints.
 enum StructuralChecks {
     static func run(_ context: PathContext, into failures: inout [TrustFailure]) {
-        let path = context.certificates
+        let path = context.facts
         let top = context.topIndex
         // MissingIntermediate / AnchorTrusted: an unanchored path ends at a self-signed root or not.
         if !context.isAnchored {
@@ -26,7 +26,7 @@ enum StructuralChecks {
             }
         }
         checkPathLength(context, into: &failures)
-        for index in path.indices where !context.isTrustedAnchor(index) && !path[index].extensions.unknownCritical.isEmpty {
+        for index in path.indices where !context.isTrustedAnchor(index) && path[index].hasUnknownCriticalExtension {
             failures.append(TrustFailure(index: index, check: .criticalExtensions))
         }
     }
@@ -34,7 +34,7 @@ enum StructuralChecks {
     /// RFC 5280 §6.1.4 (l)/(m): every non-self-issued intermediate uses up one unit of the
     /// smallest pathLenConstraint above it; the top's (the trusted anchor's too) counts.
     static func checkPathLength(_ context: PathContext, into failures: inout [TrustFailure]) {
-        let path = context.certificates
+        let path = context.facts
         var remaining = Int.max
         for index in stride(from: context.topIndex, through: 1, by: -1) {
             let certificate = path[index]
