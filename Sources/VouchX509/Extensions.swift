@@ -56,7 +56,28 @@ public struct Extensions: Sequence, Sendable {
     public func makeIterator() -> Iterator { Iterator(reader: DERReader(content)) }
 
     /// The first extension with `oid`, if any.
-    public subscript(oid: OID) -> Extension? { first { $0.oid == oid } }
+    ///
+    /// The list was validated at parse, so finding one needs no decoding of the others: each
+    /// Extension's first element, its extnID, is compared octet for octet with `oid`'s encoding
+    /// (tag, short-form length, content), and only the match is read as an ``Extension``.
+    public subscript(oid: OID) -> Extension? {
+        let wanted = oid.bytes
+        // A short-form length covers every OID Vouch looks up; a longer one takes the general path.
+        guard wanted.count < 0x80 else { return first { $0.oid == oid } }
+        var list = DERReader(content)
+        while !list.isAtEnd {
+            guard let item = try? list.readElement() else { return nil }
+            let fields = item.content
+            // 0x06: the identifier octet of OBJECT IDENTIFIER.
+            guard fields.count > 2 + wanted.count, fields[fields.startIndex] == 0x06,
+                fields[fields.startIndex + 1] == UInt8(wanted.count),
+                fields.dropFirst(2).starts(with: wanted)
+            else { continue }
+            var reader = DERReader(item.encoded)
+            return try? Extension(reading: &reader)
+        }
+        return nil
+    }
 
     /// Whether some OID appears twice (Apple's DuplicateExtension check, SECTRUST.md §4.3).
     public var hasDuplicates: Bool {

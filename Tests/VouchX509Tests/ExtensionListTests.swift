@@ -1,5 +1,6 @@
 import Testing
 import VouchDER
+import VouchTestSupport
 import VouchX509
 
 /// The `extensions` list itself: duplicates (flagged), the count limit and emptiness (rejected),
@@ -39,6 +40,55 @@ import VouchX509
         #expect(extensions.hasDuplicates)
         // The first one wins for lookups.
         #expect(extensions[.subjectAltName]?.isCritical == true)
+    }
+
+    /// The lookup compares raw extnID encodings: an OID that is a prefix of another, an OID's
+    /// octets inside another extension's value, and an OID too long for a short-form length
+    /// (the general path) each find exactly their own extension.
+    @Test func lookupMatchesWholeIdentifiers() throws {
+        let short = try #require(OID(dotted: "1.3.6.1.4.1.99999.1"))
+        let longer = try #require(OID(dotted: "1.3.6.1.4.1.99999.1.5"))
+        let absent = try #require(OID(dotted: "1.3.6.1.4.1.99999.2"))
+        // 130 content octets: 1.3 then 128 arcs of 1.
+        let huge = try #require(OID(dotted: "1.3" + String(repeating: ".1", count: 129)))
+        #expect(huge.bytes.count >= 128)
+        let extensions = try Self.builder([
+            DER.extensionEntry(longer, value: DER.null),
+            DER.extensionEntry(.keyUsage, value: DER.oid(short)),  // `short`'s encoding as a value
+            DER.extensionEntry(huge, value: DER.null),
+            DER.extensionEntry(short, critical: false, value: hexBytes("04 01 2A")),
+        ]).parse().extensions
+        #expect(extensions[longer]?.oid == longer)
+        #expect(extensions[short]?.oid == short)
+        #expect(extensions[short]?.value.elementsEqual(hexBytes("04 01 2A")) == true)
+        #expect(extensions[huge]?.oid == huge)
+        #expect(extensions[absent] == nil)
+        for item in extensions { #expect(extensions[item.oid]?.offset == item.offset) }
+    }
+
+    /// On real certificates, the lookup finds what a walk of the list finds (the first of an OID).
+    @Test("lookup equals a walk, on the system bundle and cryptography-vectors",
+          .enabled(if: TestData.exists(TestData.systemBundle), "no \(TestData.systemBundle): run scripts/setup"))
+    func lookupEqualsWalk() throws {
+        var certificates = TestData.systemCertificates.compactMap { try? Certificate(derEncoded: $0) }
+        for file in TestData.files(under: TestData.cryptographyX509) {
+            guard let bytes = TestData.bytes(TestData.cryptographyX509 + "/" + file),
+                let documents = try? DERDocument.documents(in: bytes[...])
+            else { continue }
+            certificates += documents.compactMap { try? Certificate(derEncoded: $0.der) }
+        }
+        var lookups = 0
+        for certificate in certificates {
+            let oids = certificate.extensions.map(\.oid) + Extension.knownOIDs
+            for oid in oids {
+                let walked = certificate.extensions.first { $0.oid == oid }
+                let found = certificate.extensions[oid]
+                #expect(found?.offset == walked?.offset && found?.isCritical == walked?.isCritical, "\(oid)")
+                #expect(found?.value.elementsEqual(walked?.value ?? []) ?? (walked == nil), "\(oid)")
+                lookups += 1
+            }
+        }
+        #expect(lookups > 5_000)
     }
 
     /// Apple rejects 10,000 extensions or more; 9,999 parse. One repeated 7-octet extension keeps it fast.
