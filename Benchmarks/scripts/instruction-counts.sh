@@ -18,7 +18,7 @@ total() {
         | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 printf '| operation | Vouch | swift-certificates | Vouch / swift-certificates |\n|---|---:|---:|---:|\n'
-for operation in parse-leaf parse-bundle chain-1 chain-100; do
+for operation in parse-leaf parse-bundle accessors-bundle chain-1 chain-100; do
     set --
     for library in vouch swift-certificates; do
         one=$(total "$operation" "$library" 1)

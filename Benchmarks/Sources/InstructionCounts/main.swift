@@ -4,7 +4,8 @@
 // on a busy machine as on an idle one. Operations mirror those of the VouchBenchmarks target.
 //
 //     InstructionCounts OPERATION LIBRARY N
-//     OPERATION: parse-bundle | parse-leaf | chain-1 | chain-100   LIBRARY: vouch | swift-certificates
+//     OPERATION: parse-bundle | parse-leaf | accessors-bundle | chain-1 | chain-100
+//     LIBRARY: vouch | swift-certificates
 import Foundation
 import VouchDER
 import VouchTrust
@@ -13,7 +14,7 @@ import VouchX509
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let count = Int(arguments[3]), ["vouch", "swift-certificates"].contains(arguments[2]) else {
-    print("usage: InstructionCounts parse-bundle|parse-leaf|chain-1|chain-100 vouch|swift-certificates N")
+    print("usage: InstructionCounts parse-bundle|parse-leaf|accessors-bundle|chain-1|chain-100 vouch|swift-certificates N")
     exit(64)
 }
 let operation = arguments[1]
@@ -46,6 +47,39 @@ case "parse-bundle", "parse-leaf":
                 if let certificate = try? VouchX509.Certificate(derEncoded: der) { sink &+= certificate.version }
             } else if let certificate = try? X509.Certificate(derEncoded: der) {
                 sink &+= certificate.serialNumber.bytes.count
+            }
+        }
+    }
+case "accessors-bundle":
+    // The 8 accessors both libraries have, on every certificate of the bundle (parsed once,
+    // outside the count's difference), as the VouchBenchmarks extension benchmark does.
+    if isVouch {
+        let certificates = bundle().compactMap { try? VouchX509.Certificate(derEncoded: $0) }
+        for _ in 0..<count {
+            for c in certificates {
+                if c.basicConstraints != nil { sink &+= 1 }
+                if c.keyUsage != nil { sink &+= 1 }
+                if c.extendedKeyUsage != nil { sink &+= 1 }
+                if c.subjectAlternativeNames != nil { sink &+= 1 }
+                if c.subjectKeyIdentifier != nil { sink &+= 1 }
+                if c.authorityKeyIdentifier != nil { sink &+= 1 }
+                if c.nameConstraints != nil { sink &+= 1 }
+                if c.authorityInformationAccess != nil { sink &+= 1 }
+            }
+        }
+    } else {
+        let certificates = bundle().compactMap { try? X509.Certificate(derEncoded: $0) }
+        for _ in 0..<count {
+            for c in certificates {
+                let e = c.extensions
+                if ((try? e.basicConstraints) ?? nil) != nil { sink &+= 1 }
+                if ((try? e.keyUsage) ?? nil) != nil { sink &+= 1 }
+                if ((try? e.extendedKeyUsage) ?? nil) != nil { sink &+= 1 }
+                if ((try? e.subjectAlternativeNames) ?? nil) != nil { sink &+= 1 }
+                if ((try? e.subjectKeyIdentifier) ?? nil) != nil { sink &+= 1 }
+                if ((try? e.authorityKeyIdentifier) ?? nil) != nil { sink &+= 1 }
+                if ((try? e.nameConstraints) ?? nil) != nil { sink &+= 1 }
+                if ((try? e.authorityInformationAccess) ?? nil) != nil { sink &+= 1 }
             }
         }
     }
