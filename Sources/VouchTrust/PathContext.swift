@@ -16,25 +16,6 @@ struct PathContext {
     /// The verify date, seconds since 1970.
     let verifyTime: Int64
 
-    /// A context whose certificates' facts are read here (the path builder passes the ones it
-    /// read once for the whole search).
-    init(
-        certificates: [Certificate], isAnchored: Bool, isSystemRooted: Bool, isSelfSigned: [Bool], policies: [TrustPolicy],
-        verifyTime: Int64
-    ) {
-        self.init(facts: certificates.map(CertificateFacts.init), isAnchored: isAnchored, isSystemRooted: isSystemRooted,
-                  isSelfSigned: isSelfSigned, policies: policies, verifyTime: verifyTime)
-    }
-
-    init(facts: [CertificateFacts], isAnchored: Bool, isSystemRooted: Bool, isSelfSigned: [Bool], policies: [TrustPolicy], verifyTime: Int64) {
-        self.facts = facts
-        self.isAnchored = isAnchored
-        self.isSystemRooted = isSystemRooted
-        self.isSelfSigned = isSelfSigned
-        self.policies = policies
-        self.verifyTime = verifyTime
-    }
-
     /// The path, leaf first.
     var certificates: [Certificate] { facts.map(\.certificate) }
     var topIndex: Int { facts.count - 1 }

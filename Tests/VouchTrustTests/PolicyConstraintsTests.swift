@@ -120,7 +120,7 @@ struct PolicyConstraintsTests {
     @Test("policy processing", arguments: cases)
     func policyProcessing(_ row: PolicyCase) throws {
         let path = try PolicyTestCertificate.path(topFirst: row.parts)
-        let violation = PolicyConstraintsCheck.violation(path, isAnchored: row.isAnchored)
+        let violation = PolicyConstraintsCheck.violation(path.map(CertificateFacts.init), isAnchored: row.isAnchored)
         #expect(violation?.reason == row.expected?.reason, "\(row.name): \(String(describing: violation))")
         #expect(violation?.index == row.expected?.index, "\(row.name): \(String(describing: violation))")
     }
@@ -128,8 +128,9 @@ struct PolicyConstraintsTests {
     @Test("a violation is reported at index 0 whichever certificate emptied the graph, as Apple does")
     func reportedAtLeaf() throws {
         let path = try PolicyTestCertificate.path(topFirst: [Self.none, Self.requireExplicit, Self.none, .init(policies: [P(1)])])
-        #expect(PolicyConstraintsCheck.violation(path, isAnchored: true)?.index == 1)
-        let context = PathContext(certificates: path, isAnchored: true, isSystemRooted: false,
+        let facts = path.map(CertificateFacts.init)
+        #expect(PolicyConstraintsCheck.violation(facts, isAnchored: true)?.index == 1)
+        let context = PathContext(facts: facts, isAnchored: true, isSystemRooted: false,
                                   isSelfSigned: path.map { _ in false }, policies: [.basicX509], verifyTime: 0)
         var failures: [TrustFailure] = []
         PolicyConstraintsCheck.run(context, into: &failures)

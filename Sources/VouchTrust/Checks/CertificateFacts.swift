@@ -7,9 +7,8 @@ import VouchX509
 /// validates dozens of candidate paths through the same few certificates (a hostile pool of
 /// same-name CAs reaches ``TrustLimits/maximumPathsBuilt`` that way) would otherwise decode the
 /// same extensions once per path and check. The path builder makes one of these per certificate
-/// it puts on a path and the checks read them instead; the answers are those of the
-/// ``Certificate`` accessors they replace (the first extension of each type, `nil` when it does not
-/// decode).
+/// it puts on a path and the checks read them instead: the answers of the ``Certificate``
+/// accessors, asked once.
 ///
 /// A class, so that a path of them is an array of references: copying one costs a retain, where
 /// copying a ``Certificate`` costs one per view it holds.
@@ -58,43 +57,31 @@ final class CertificateFacts: Sendable {
         usesSHA1 = KeyStrength.usesSHA1(certificate)
         isSelfIssued = certificate.isSelfIssued
 
-        // One pass over the extensions for the first of each type the checks read.
-        var found: [OID: Extension] = [:]
-        for item in certificate.extensions where Self.read.contains(item.oid) && found[item.oid] == nil {
-            found[item.oid] = item
-        }
-        func decoded<T: CertificateExtension>(_ type: T.Type) -> T? { found[T.oid].flatMap { try? $0.decode(as: T.self) } }
-        basicConstraints = decoded(BasicConstraints.self)
-        keyUsage = decoded(KeyUsage.self)
-        extendedKeyUsage = decoded(ExtendedKeyUsage.self)
-        authorityKeyIdentifier = decoded(AuthorityKeyIdentifier.self)?.keyIdentifier
-        subjectKeyIdentifier = decoded(SubjectKeyIdentifier.self)?.keyIdentifier
-        policyIdentifiers = decoded(CertificatePolicies.self)?.policies.map(\.identifier)
-        policyMappings = decoded(PolicyMappings.self)
-        policyConstraints = decoded(PolicyConstraints.self)
-        inhibitAnyPolicy = decoded(InhibitAnyPolicy.self)
-        if let item = found[.nameConstraints], let constraints = try? item.decode(as: NameConstraints.self) {
+        basicConstraints = certificate.basicConstraints
+        keyUsage = certificate.keyUsage
+        extendedKeyUsage = certificate.extendedKeyUsage
+        authorityKeyIdentifier = certificate.authorityKeyIdentifier?.keyIdentifier
+        subjectKeyIdentifier = certificate.subjectKeyIdentifier?.keyIdentifier
+        policyIdentifiers = certificate.certificatePolicies?.policies.map(\.identifier)
+        policyMappings = certificate.policyMappings
+        policyConstraints = certificate.policyConstraints
+        inhibitAnyPolicy = certificate.inhibitAnyPolicy
+        let extensions = certificate.extensions
+        if let item = extensions[.nameConstraints], let constraints = try? item.decode(as: NameConstraints.self) {
             let subtrees = NameConstraintsCheck.PreparedSubtrees(constraints)
             nameConstraints = subtrees.isEmpty ? nil : (item.isCritical, subtrees)
         } else {
             nameConstraints = nil
         }
         if certificate.subject.isEmpty {
-            hasEmptySubjectProblem = basicConstraints?.isCertificateAuthority == true || found[.subjectAltName]?.isCritical != true
+            hasEmptySubjectProblem = basicConstraints?.isCertificateAuthority == true || extensions[.subjectAltName]?.isCritical != true
         } else {
             hasEmptySubjectProblem = false
         }
-        hasUnparseableExtension = !certificate.extensions.unparseable.isEmpty
-        hasDuplicateExtension = certificate.extensions.hasDuplicates
-        hasUnknownCriticalExtension = !certificate.extensions.unknownCritical.isEmpty
+        hasUnparseableExtension = !extensions.unparseable.isEmpty
+        hasDuplicateExtension = extensions.hasDuplicates
+        hasUnknownCriticalExtension = !extensions.unknownCritical.isEmpty
     }
-
-    /// The extensions read here.
-    private static let read: Set<OID> = [
-        BasicConstraints.oid, KeyUsage.oid, ExtendedKeyUsage.oid, AuthorityKeyIdentifier.oid, SubjectKeyIdentifier.oid,
-        CertificatePolicies.oid, PolicyMappings.oid, PolicyConstraints.oid, InhibitAnyPolicy.oid, NameConstraints.oid,
-        SubjectAlternativeNames.oid,
-    ]
 
     /// TemporalValidity: `notBefore ≤ time ≤ notAfter`, both ends inclusive (SECTRUST.md §6).
     func isValid(at time: Int64) -> Bool { notBefore <= time && time <= notAfter }

@@ -60,10 +60,6 @@ enum PolicyConstraintsCheck {
     }
 
     /// RFC 5280 §6.1.2–§6.1.5 over `path` (leaf first); `nil` when policy processing succeeds.
-    static func violation(_ path: [Certificate], isAnchored: Bool) -> Violation? {
-        violation(path.map(CertificateFacts.init), isAnchored: isAnchored)
-    }
-
     static func violation(_ path: [CertificateFacts], isAnchored: Bool) -> Violation? {
         // n: the certificates processed; a trusted anchor is not one of them.
         let n = isAnchored ? path.count - 1 : path.count
