@@ -19,7 +19,6 @@ struct PathContext {
     /// The path, leaf first.
     var certificates: [Certificate] { facts.map(\.certificate) }
     var topIndex: Int { facts.count - 1 }
-    var leaf: Certificate { facts[0].certificate }
 
     /// Whether certificate `index` is the trusted anchor (the top of an anchored path).
     func isTrustedAnchor(_ index: Int) -> Bool { isAnchored && index == topIndex }
