@@ -39,6 +39,7 @@ let package = Package(
                 .product(name: "VouchCrypto", package: "Vouch"),
                 .product(name: "VouchTrust", package: "Vouch"),
                 .product(name: "VouchPinning", package: "Vouch"),
+                .product(name: "VouchJSON", package: "Vouch"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

@@ -1,4 +1,5 @@
 import VouchDER
+import VouchJSON
 import VouchTrust
 
 /// Why a pin-set file was refused: what, where (byte offset) and in which rule.
@@ -28,6 +29,9 @@ extension PinSet {
     /// big is not a pin set, and refusing it bounds the memory a wrong path can make us use.
     public static let maximumFileSize = 1 << 20
 
+    /// Nesting deeper than 16 levels is refused: a pin-set file needs three (file, rule, pins).
+    static let jsonLimits = JSONReader.Limits(maximumDepth: 16, maximumSize: maximumFileSize)
+
     /// Reads a pin-set file (JSON, UTF-8):
     ///
     /// ```json
@@ -54,8 +58,8 @@ extension PinSet {
         guard bytes.count <= Self.maximumFileSize else {
             throw PinSetFileError("the file is larger than \(Self.maximumFileSize) bytes", offset: Self.maximumFileSize)
         }
-        let root: JSONDocument.Node
-        do { root = try JSONDocument.parse(bytes) } catch { throw PinSetFileError(error.message, offset: error.offset) }
+        let root: JSONNode
+        do { root = try JSONReader.parse(bytes, limits: Self.jsonLimits) } catch { throw PinSetFileError(error.message, offset: error.offset) }
         let top = try Self.members(of: root, allowed: ["rules"], rule: nil)
         guard let rulesNode = top["rules"] else { throw PinSetFileError("missing \"rules\"", offset: root.offset) }
         guard case .array(let ruleNodes) = rulesNode.value else {
@@ -83,7 +87,7 @@ extension PinSet {
         try self.init(jsonFile: bytes)
     }
 
-    private static func rule(_ node: JSONDocument.Node, index: Int) throws(PinSetFileError) -> PinRule {
+    private static func rule(_ node: JSONNode, index: Int) throws(PinSetFileError) -> PinRule {
         let members = try members(of: node, allowed: ["host", "pins", "expires", "report-only", "exclude"], rule: index)
         guard let hostNode = members["host"] else { throw PinSetFileError("missing \"host\"", offset: node.offset, rule: index) }
         let hostText = try string(hostNode, "host", rule: index)
@@ -123,11 +127,11 @@ extension PinSet {
         return PinRule(pattern, pins: pins, expiration: expiration, isReportOnly: reportOnly)
     }
 
-    private static func members(of node: JSONDocument.Node, allowed: Set<String>, rule: Int?) throws(PinSetFileError) -> [String: JSONDocument.Node] {
+    private static func members(of node: JSONNode, allowed: Set<String>, rule: Int?) throws(PinSetFileError) -> [String: JSONNode] {
         guard case .object(let list) = node.value else {
             throw PinSetFileError("expected an object, found \(node.value.typeName)", offset: node.offset, rule: rule)
         }
-        var members: [String: JSONDocument.Node] = [:]
+        var members: [String: JSONNode] = [:]
         for (name, value) in list {
             guard allowed.contains(name) else {
                 throw PinSetFileError("unknown member \"\(name)\" (known: \(allowed.sorted().joined(separator: ", ")))",
@@ -138,14 +142,14 @@ extension PinSet {
         return members
     }
 
-    private static func string(_ node: JSONDocument.Node, _ name: String, rule: Int) throws(PinSetFileError) -> String {
+    private static func string(_ node: JSONNode, _ name: String, rule: Int) throws(PinSetFileError) -> String {
         guard case .string(let text) = node.value else {
             throw PinSetFileError("\"\(name)\" holds \(node.value.typeName), not a string", offset: node.offset, rule: rule)
         }
         return text
     }
 
-    private static func bool(_ node: JSONDocument.Node, _ name: String, rule: Int) throws(PinSetFileError) -> Bool {
+    private static func bool(_ node: JSONNode, _ name: String, rule: Int) throws(PinSetFileError) -> Bool {
         guard case .bool(let value) = node.value else {
             throw PinSetFileError("\"\(name)\" holds \(node.value.typeName), not true or false", offset: node.offset, rule: rule)
         }

@@ -1,5 +1,6 @@
 import VouchCrypto
 import VouchDER
+import VouchJSON
 import VouchNIO
 import VouchPinning
 import VouchTrust

@@ -3,6 +3,7 @@ import ArgumentParser
 import NIOCore
 import NIOPosix
 import NIOSSL
+import VouchJSON
 import VouchNIO
 import VouchX509
 

@@ -1,24 +1,34 @@
-/// A JSON value and its compact serialisation: all the command line needs, without Foundation.
-enum JSONValue {
+/// A JSON value to write, and its compact serialisation (RFC 8259), without Foundation: what the
+/// `vouch` command line and `vouch-connect` print. ``JSONReader`` reads JSON into ``JSONNode``s,
+/// which keep byte offsets; ``JSONNode/plainValue`` turns one into a `JSONValue`.
+public indirect enum JSONValue: Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// An integer, written in decimal.
     case int(Int64)
+    /// A number written as Swift writes a `Double`; a non-finite one is written `null`.
     case double(Double)
+    /// A string, escaped as RFC 8259 requires.
     case string(String)
+    /// An array.
     case array([JSONValue])
     /// Keys keep their order, so output is stable and reads in a sensible order.
     case object([(String, JSONValue)])
 
-    static func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+    /// `.string(value)`, or `.null` for `nil`.
+    public static func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
 
     /// Compact JSON text.
-    var serialized: String {
+    public var serialized: String {
         var output = ""
         write(to: &output)
         return output
     }
 
-    func write(to output: inout String) {
+    /// Appends the compact JSON text to `output`.
+    public func write(to output: inout String) {
         switch self {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
@@ -60,5 +70,22 @@ enum JSONValue {
             }
         }
         output += "\""
+    }
+}
+
+extension JSONValue {
+    /// Equal values: the same case with equal contents, objects member by member in order.
+    public static func == (left: JSONValue, right: JSONValue) -> Bool {
+        switch (left, right) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.int(let a), .int(let b)): return a == b
+        case (.double(let a), .double(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return false
+        }
     }
 }
