@@ -33,11 +33,11 @@ public enum HostnameMatching {
     ///   - certificate: the leaf certificate.
     ///   - publicSuffixes: the list that keeps `*.co.uk` from matching. `nil` lets every
     ///     wildcard through, as Apple does when its public-suffix test is unavailable; the default
-    ///     is the system's list (``PublicSuffixList/system``), itself `nil` when not installed.
+    ///     is ``PublicSuffixList/current`` (the list compiled in, unless VOUCH_PUBLIC_SUFFIX_LIST names another).
     public static func matches(
         _ hostname: String,
         certificate: Certificate,
-        publicSuffixes: PublicSuffixList? = PublicSuffixList.system
+        publicSuffixes: PublicSuffixList? = PublicSuffixList.current
     ) -> Bool {
         let subjectAlternativeNames = certificate.subjectAlternativeNames
         if let reference = DNSNameMatch.Reference(hostname) {

@@ -2,23 +2,71 @@
 /// wildcard certificate for `*.co.uk` from matching every name under `co.uk` (SECTRUST.md §5.4).
 ///
 /// Apple asks CFNetwork whether the name after `*.` is a top-level domain, and lets the wildcard
-/// through (fails open) when that test is unavailable. Vouch reads the ICANN section of the
-/// system's list — Debian's `publicsuffix` package, see ``systemPaths`` — and, like Apple, fails
-/// open when the list is absent: ``system`` is then `nil` and every wildcard may match. Rules of
-/// the private section (`github.io`, …) are not used.
+/// through (fails open) when that test is unavailable. Vouch embeds a snapshot of the list
+/// (``embedded``: Debian's `publicsuffix` package, version in ``embeddedSource``, made into a
+/// table by `scripts/generate-public-suffix-table`), so the answer is the same on every machine,
+/// a scratch container without `/usr/share/publicsuffix` included. The environment variable
+/// ``overrideVariable`` may name a newer list file; ``current`` is that list, or the embedded
+/// one. Rules of the private section (`github.io`, …) are not used.
 ///
 /// Rules are kept in lower case, in the list's Unicode form and in the `xn--` form certificates
 /// carry; lookups are ASCII case-insensitive.
 public struct PublicSuffixList: Sendable {
-    /// Plain rules (`co.uk`).
-    private var rules: Set<String> = []
-    /// The parents of wildcard rules (`ck` for `*.ck`): every direct child is a suffix.
-    private var wildcardParents: Set<String> = []
-    /// Exception rules without their `!` (`www.ck`): not a suffix, whatever else says so.
-    private var exceptions: Set<String> = []
+    /// Rules read from a file, or the table compiled in.
+    private enum Storage: Sendable {
+        case embedded
+        case parsed(ParsedRules)
+    }
+
+    /// The rules of a list read at run time.
+    fileprivate struct ParsedRules: Sendable {
+        /// Plain rules (`co.uk`).
+        var rules: Set<String> = []
+        /// The parents of wildcard rules (`ck` for `*.ck`): every direct child is a suffix.
+        var wildcardParents: Set<String> = []
+        /// Exception rules without their `!` (`www.ck`): not a suffix, whatever else says so.
+        var exceptions: Set<String> = []
+    }
+
+    private var storage: Storage
+
+    /// The snapshot compiled into Vouch: always there, nothing read or parsed at run time.
+    public static let embedded = PublicSuffixList(storage: .embedded)
+
+    /// Where ``embedded`` came from: the Debian package version and file name.
+    public static let embeddedSource = PublicSuffixTable.source
+
+    /// The environment variable that may name a newer list file (the Public Suffix List format)
+    /// to use instead of ``embedded``.
+    public static let overrideVariable = "VOUCH_PUBLIC_SUFFIX_LIST"
+
+    /// The list hostname matching uses by default: the file named by ``overrideVariable`` when it
+    /// is set and usable, otherwise ``embedded``. Decided once, on first use.
+    public static var current: PublicSuffixList { resolvedCurrent.list }
+
+    /// Why the file named by ``overrideVariable`` is not used (``embedded`` is, never a missing
+    /// list), or `nil` when the variable is unset or the file was read.
+    public static var overrideProblem: String? { resolvedCurrent.problem }
+
+    private static let resolvedCurrent = resolve(overridePath: FileSystem.environment(overrideVariable))
+
+    /// The list for an override path (the value of ``overrideVariable``, `nil` when unset): the
+    /// file's when it is readable, at most 4 MiB long and holds an ICANN section; otherwise the
+    /// embedded list, with the reason.
+    public static func resolve(overridePath: String?) -> (list: PublicSuffixList, problem: String?) {
+        guard let path = overridePath else { return (embedded, nil) }
+        guard let contents = PublicSuffixListFile.read(path, maximumSize: maximumFileSize) else {
+            return (embedded, "\(overrideVariable)=\(path): cannot be read or is larger than \(maximumFileSize) bytes; using the embedded list")
+        }
+        guard let list = PublicSuffixList(parsing: contents) else {
+            return (embedded, "\(overrideVariable)=\(path): no complete ICANN section; using the embedded list")
+        }
+        return (list, nil)
+    }
 
     /// Where Debian's `publicsuffix` package installs the list (the second name is the package's
-    /// older alias of the same file); the first readable one with an ICANN section is used.
+    /// older alias of the same file). Vouch does not need them; ``system`` reads them for those
+    /// who want to compare the machine's copy with ``embedded``.
     public static let systemPaths = [
         "/usr/share/publicsuffix/public_suffix_list.dat",
         "/usr/share/publicsuffix/effective_tld_names.dat",
@@ -28,9 +76,14 @@ public struct PublicSuffixList: Sendable {
     /// that leaves room for growth and bounds memory if the path holds something else.
     static let maximumFileSize = 4 << 20
 
-    /// The system's list, read once on first use; `nil` when no file of ``systemPaths`` is
-    /// readable, at most 4 MiB long and holds an ICANN section.
+    /// The machine's copy of the list (``systemPaths``), read once on first use; `nil` when no
+    /// such file is readable, at most 4 MiB long and holds an ICANN section. Hostname matching
+    /// does not use it (see ``current``).
     public static let system: PublicSuffixList? = load(fromPaths: systemPaths)
+
+    private init(storage: Storage) {
+        self.storage = storage
+    }
 
     /// Reads the first usable list among `paths`.
     ///
@@ -57,6 +110,7 @@ public struct PublicSuffixList: Sendable {
     }
 
     init?(parsing contents: [UInt8]) {
+        var parsed = ParsedRules()
         var isInSection = false
         var sawEnd = false
         for line in contents.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
@@ -72,17 +126,77 @@ public struct PublicSuffixList: Sendable {
             guard !trimmed.starts(with: "//".utf8) else { continue }
             let rule = trimmed.prefix { !Self.isWhitespace($0) }
             guard !rule.isEmpty else { continue }
-            add(String(decoding: rule, as: UTF8.self))
+            parsed.add(String(decoding: rule, as: UTF8.self))
         }
         guard sawEnd else { return nil }
+        storage = .parsed(parsed)
     }
 
     private static let beginMarker = "// ===BEGIN ICANN DOMAINS==="
     private static let endMarker = "// ===END ICANN DOMAINS==="
 
+    /// Whether `domain` is a public suffix: the Public Suffix List algorithm's public suffix of
+    /// `domain` is `domain` itself. A single label not in the list is one (the implicit `*` rule).
+    ///
+    /// `domain` is compared ASCII case-insensitively, in `xn--` form or in the list's Unicode
+    /// form, without a trailing dot.
+    public func isPublicSuffix(_ domain: String) -> Bool {
+        let name = Self.lowercased(domain)
+        guard !name.isEmpty else { return false }
+        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
+        // An exception rule matching the domain, or any domain above it, prevails and leaves a
+        // public suffix shorter than the domain.
+        for start in labels.indices where has(PublicSuffixTable.exception, labels[start...].joined(separator: ".")) {
+            return false
+        }
+        if has(PublicSuffixTable.rule, name) { return true }
+        if labels.count == 1 { return true }
+        return has(PublicSuffixTable.wildcardParent, labels.dropFirst().joined(separator: "."))
+    }
+
+    /// Whether `name` carries `flag` (a ``PublicSuffixTable`` flag).
+    private func has(_ flag: UInt8, _ name: String) -> Bool {
+        switch storage {
+        case .embedded:
+            return PublicSuffixTable.flags(of: name.utf8) & flag != 0
+        case .parsed(let parsed):
+            switch flag {
+            case PublicSuffixTable.rule: return parsed.rules.contains(name)
+            case PublicSuffixTable.wildcardParent: return parsed.wildcardParents.contains(name)
+            default: return parsed.exceptions.contains(name)
+            }
+        }
+    }
+
+    /// The number of rules (plain, wildcard and exception, counting both forms of a rule with
+    /// Unicode labels); for the embedded table, the names it lists.
+    var ruleCount: Int {
+        switch storage {
+        case .embedded: return PublicSuffixTable.entryCount
+        case .parsed(let parsed): return parsed.rules.count + parsed.wildcardParents.count + parsed.exceptions.count
+        }
+    }
+
+    private static func lowercased(_ text: String) -> String {
+        String(decoding: text.utf8.map(DNSNameMatch.asciiLowercased), as: UTF8.self)
+    }
+
+    private static func isWhitespace(_ octet: UInt8) -> Bool {
+        octet == UInt8(ascii: " ") || octet == UInt8(ascii: "\t") || octet == UInt8(ascii: "\r")
+    }
+
+    private static func trimmingWhitespace(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var line = line
+        while let first = line.first, isWhitespace(first) { line = line.dropFirst() }
+        while let last = line.last, isWhitespace(last) { line = line.dropLast() }
+        return line
+    }
+}
+
+extension PublicSuffixList.ParsedRules {
     /// Adds one rule in its Unicode and `xn--` forms.
-    private mutating func add(_ rule: String) {
-        let rule = Self.lowercased(rule)
+    fileprivate mutating func add(_ rule: String) {
+        let rule = String(decoding: rule.utf8.map(DNSNameMatch.asciiLowercased), as: UTF8.self)
         let isException = rule.hasPrefix("!")
         let isWildcard = rule.hasPrefix("*.")
         let body = String(rule.dropFirst(isException ? 1 : isWildcard ? 2 : 0))
@@ -101,43 +215,5 @@ public struct PublicSuffixList: Sendable {
                 rules.insert(form)
             }
         }
-    }
-
-    /// Whether `domain` is a public suffix: the Public Suffix List algorithm's public suffix of
-    /// `domain` is `domain` itself. A single label not in the list is one (the implicit `*` rule).
-    ///
-    /// `domain` is compared ASCII case-insensitively, in `xn--` form or in the list's Unicode
-    /// form, without a trailing dot.
-    public func isPublicSuffix(_ domain: String) -> Bool {
-        let name = Self.lowercased(domain)
-        guard !name.isEmpty else { return false }
-        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
-        // An exception rule matching the domain, or any domain above it, prevails and leaves a
-        // public suffix shorter than the domain.
-        for start in labels.indices where exceptions.contains(labels[start...].joined(separator: ".")) {
-            return false
-        }
-        if rules.contains(name) { return true }
-        if labels.count == 1 { return true }
-        return wildcardParents.contains(labels.dropFirst().joined(separator: "."))
-    }
-
-    /// The number of rules read (plain, wildcard and exception, counting both forms of a rule
-    /// with Unicode labels).
-    var ruleCount: Int { rules.count + wildcardParents.count + exceptions.count }
-
-    private static func lowercased(_ text: String) -> String {
-        String(decoding: text.utf8.map(DNSNameMatch.asciiLowercased), as: UTF8.self)
-    }
-
-    private static func isWhitespace(_ octet: UInt8) -> Bool {
-        octet == UInt8(ascii: " ") || octet == UInt8(ascii: "\t") || octet == UInt8(ascii: "\r")
-    }
-
-    private static func trimmingWhitespace(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        var line = line
-        while let first = line.first, isWhitespace(first) { line = line.dropFirst() }
-        while let last = line.last, isWhitespace(last) { line = line.dropLast() }
-        return line
     }
 }
