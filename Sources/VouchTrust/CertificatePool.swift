@@ -69,6 +69,23 @@ struct CertificatePool: Sendable {
         for root in systemRoots { _ = insert(root, as: .system, rank: Self.systemRank + entries.count) }
     }
 
+    /// Adds the roots of a system store's pool, with the names and ranks indexed there, as if the
+    /// evaluation had started from that pool: a root the evaluation added itself keeps its own
+    /// rank and becomes a system member too.
+    mutating func merge(systemRootsOf store: CertificatePool) {
+        for root in store.entries {
+            if let id = indexByCertificate[root.certificate] {
+                entries[id].membership.insert(.system)
+                entries[id].rank = min(entries[id].rank, root.rank)
+                continue
+            }
+            let id = entries.count
+            entries.append(root)
+            indexByCertificate[root.certificate] = id
+            indexBySubject[root.normalizedSubject, default: []].append(id)
+        }
+    }
+
     /// Adds `certificate` as a member of `membership`; returns its id.
     @discardableResult
     mutating func add(_ certificate: Certificate, as membership: Membership) -> Int {

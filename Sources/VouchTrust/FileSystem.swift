@@ -29,6 +29,19 @@ package enum FileSystem {
         }
     }
 
+    /// Which file a path names: its device and inode, after following symbolic links.
+    struct FileIdentity: Hashable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    /// The identity of the file at `path`, or `nil` if it cannot be examined.
+    static func identity(of path: String) -> FileIdentity? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
     /// Whether `path` exists.
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 

@@ -17,6 +17,9 @@ struct PathBuilder {
     let policies: [TrustPolicy]
     let verifyTime: Int64
     var nameConstraintBudget = NameConstraintsCheck.Budget()
+    /// System roots not yet in ``pool``: merged when the builder unlocks the system source
+    /// (SECTRUST.md §2.1: with exclusive custom anchors they are the last parent source).
+    var deferredSystemRoots: SystemTrustStore? = nil
     /// Revocation from the caller's CRLs (none by default).
     var revocation = RevocationChecker()
     private(set) var pathsBuilt = 0
@@ -93,6 +96,10 @@ struct PathBuilder {
                 // Unlock the next parent source for every path explored so far.
                 let source = parentSources[enabledParents]
                 enabledParents += 1
+                if source.contains(.system), let store = deferredSystemRoots {
+                    pool.merge(systemRootsOf: store.pool)
+                    deferredSystemRoots = nil
+                }
                 record(.sourceUnlocked(source.contains(.system) ? "the system roots as untrusted parents" : "the next parent source"))
                 stack = explored.reversed().map { ($0, [source]) }
                 continue

@@ -5,9 +5,15 @@ import VouchX509
 ///
 /// Files: `$SSL_CERT_FILE` if set, otherwise the first readable of ``bundleFiles``. Directories:
 /// `$SSL_CERT_DIR` (colon-separated) if set, otherwise ``certificateDirectories``; every file in
-/// them is read. Certificates are deduplicated by DER. It plays the part of Apple's system roots
-/// (SECTRUST.md §12, §14): anchors when no custom anchors are set, untrusted parents when the
-/// caller's anchors are exclusive.
+/// them is read, except a file already read under another name (a hash link such as
+/// `/etc/ssl/certs/5ad8a5d6.0`, or the bundle itself), and each certificate is parsed once
+/// however many files hold it. It plays the part of Apple's system roots (SECTRUST.md §12, §14):
+/// anchors when no custom anchors are set, untrusted parents when the caller's anchors are
+/// exclusive.
+///
+/// ``shared`` reads nothing until an evaluation needs the system roots: with exclusive custom
+/// anchors a trust that finds a trusted path among its own certificates never loads the store, as
+/// the system roots would only be asked for after every such path had failed.
 public struct SystemTrustStore: Sendable {
     /// Bundle files of Debian/Ubuntu, Fedora/RHEL 6, openSUSE, OpenELEC, CentOS/RHEL 7, Alpine
     /// (Go's list, `crypto/x509/root_linux.go`).
@@ -18,34 +24,70 @@ public struct SystemTrustStore: Sendable {
     /// Directories of individual certificates (SLES, Fedora/RHEL), read when present.
     public static let certificateDirectories = ["/etc/ssl/certs", "/etc/pki/tls/certs"]
 
+    /// What a store holds once loaded.
+    struct Contents: Sendable {
+        let certificates: [Certificate]
+        let sources: [String]
+        let problems: [(file: String, reason: String)]
+        /// The roots indexed for path building (normalised names, subject index), made once per
+        /// store so that an evaluation does not index every root again.
+        let pool: CertificatePool
+
+        init(certificates: [Certificate], sources: [String], problems: [(file: String, reason: String)]) {
+            self.certificates = certificates
+            self.sources = sources
+            self.problems = problems
+            self.pool = CertificatePool(systemRoots: certificates)
+        }
+    }
+
+    /// Given contents, or this machine's, loaded on first use.
+    private enum Storage: Sendable {
+        case loaded(Contents)
+        case machine
+    }
+
+    private let storage: Storage
+
+    /// This machine's store, loaded once by the first use of any `SystemTrustStore.shared`
+    /// (a Swift global: initialised once, thread-safely).
+    private static let machineContents = loadContents()
+
+    private var contents: Contents {
+        switch storage {
+        case .loaded(let contents): return contents
+        case .machine: return Self.machineContents
+        }
+    }
+
     /// The anchors, in the order found.
-    public let certificates: [Certificate]
+    public var certificates: [Certificate] { contents.certificates }
     /// The files the certificates came from.
-    public let sources: [String]
+    public var sources: [String] { contents.sources }
     /// Files that could not be read or held malformed PEM, with the reason.
-    public let problems: [(file: String, reason: String)]
+    public var problems: [(file: String, reason: String)] { contents.problems }
+    /// The roots indexed for path building.
+    var pool: CertificatePool { contents.pool }
 
-    /// The roots indexed for path building (normalised names, subject index), made once per store
-    /// so that an evaluation does not index every root again.
-    let pool: CertificatePool
-
-    /// The store of this machine, loaded on first use.
-    public static let shared = SystemTrustStore.load()
+    /// The store of this machine, read on first use (not when a ``Trust`` is made with it).
+    public static let shared = SystemTrustStore(storage: .machine)
 
     /// A store made of given certificates (for tests and for callers with their own roots).
     public init(certificates: [Certificate]) {
-        self.init(certificates: certificates, sources: [], problems: [])
+        self.init(storage: .loaded(Contents(certificates: certificates, sources: [], problems: [])))
     }
 
-    private init(certificates: [Certificate], sources: [String], problems: [(file: String, reason: String)]) {
-        self.certificates = certificates
-        self.sources = sources
-        self.problems = problems
-        self.pool = CertificatePool(systemRoots: certificates)
+    private init(storage: Storage) {
+        self.storage = storage
     }
 
-    /// Loads the store from the environment and the well-known places.
+    /// Loads the store from the environment and the well-known places, now (``shared`` loads
+    /// once; this reads the files again).
     public static func load() -> SystemTrustStore {
+        SystemTrustStore(storage: .loaded(loadContents()))
+    }
+
+    private static func loadContents() -> Contents {
         var loader = Loader()
         let files = FileSystem.environment("SSL_CERT_FILE").map { [$0] } ?? bundleFiles
         for file in files where loader.add(file: file, reportMissing: files.count == 1) { break }
@@ -58,17 +100,22 @@ public struct SystemTrustStore: Sendable {
                 _ = loader.add(file: directory + "/" + entry, reportMissing: false, quietlySkipNonPEM: true)
             }
         }
-        return SystemTrustStore(certificates: loader.certificates, sources: loader.sources, problems: loader.problems)
+        return Contents(certificates: loader.certificates, sources: loader.sources, problems: loader.problems)
     }
 
     private struct Loader {
         var certificates: [Certificate] = []
-        var seen: Set<Certificate> = []
+        /// The DER of every certificate met so far: a root found again is not parsed again.
+        var seenEncodings: Set<[UInt8]> = []
+        /// The files read so far, by device and inode: a hash link or a second name of the
+        /// bundle is not read again.
+        var seenFiles: Set<FileSystem.FileIdentity> = []
         var sources: [String] = []
         var problems: [(file: String, reason: String)] = []
 
-        /// Adds the certificates of `file`; returns whether it could be read.
+        /// Adds the certificates of `file`; returns whether it could be read (or had been).
         mutating func add(file: String, reportMissing: Bool, quietlySkipNonPEM: Bool = false) -> Bool {
+            if let identity = FileSystem.identity(of: file), !seenFiles.insert(identity).inserted { return true }
             guard let bytes = FileSystem.read(file) else {
                 if reportMissing || FileSystem.exists(file) { problems.append((file, "cannot read")) }
                 return false
@@ -79,15 +126,13 @@ public struct SystemTrustStore: Sendable {
                 return true
             }
             var added = false
-            for der in blocks {
+            for der in blocks where seenEncodings.insert(der).inserted {
                 guard let certificate = try? Certificate(derEncoded: der) else {
                     problems.append((file, "a certificate does not parse"))
                     continue
                 }
-                if seen.insert(certificate).inserted {
-                    certificates.append(certificate)
-                    added = true
-                }
+                certificates.append(certificate)
+                added = true
             }
             if added { sources.append(file) }
             return true

@@ -4,17 +4,19 @@ import VouchX509
 enum TrustEvaluator {
     static func evaluate(_ trust: Trust, at verifyTime: Int64, events: inout [TrustEvent]?) -> TrustEvaluation {
         // The system roots come indexed from their store: anchors unless the caller's anchors are
-        // exclusive, then untrusted parents.
-        var pool = trust.systemStore.pool
+        // exclusive, then untrusted parents, the last source the builder unlocks: it merges them
+        // only then, so a path found without them never loads the store.
+        let systemIsTrusted = !trust.anchorsOnly
+        var pool = systemIsTrusted ? trust.systemStore.pool : CertificatePool()
         let leaf = pool.add(trust.certificates[0], as: .input)
         for certificate in trust.certificates.dropFirst() { pool.add(certificate, as: .input) }
         for anchor in trust.anchors ?? [] { pool.add(anchor, as: .appAnchor) }
-        let systemIsTrusted = !trust.anchorsOnly
         let trusted: CertificatePool.Membership = systemIsTrusted ? [.appAnchor, .system] : [.appAnchor]
         let parents: [CertificatePool.Membership] = systemIsTrusted ? [.input] : [.input, .system]
         var builder = PathBuilder(
             pool: pool, trusted: trusted, parentSources: parents, systemIsTrusted: systemIsTrusted,
             policies: trust.policies, verifyTime: verifyTime)
+        if !systemIsTrusted { builder.deferredSystemRoots = trust.systemStore }
         // CRL signers other than the issuing CA are looked for among the caller's certificates.
         builder.revocation = RevocationChecker(
             crls: trust.crls, signers: trust.certificates + (trust.anchors ?? []),
