@@ -12,11 +12,12 @@ let package = Package(
         .library(name: "VouchCrypto", targets: ["VouchCrypto"]),
         .library(name: "VouchTrust", targets: ["VouchTrust"]),
         .library(name: "VouchPinning", targets: ["VouchPinning"]),
+        .library(name: "VouchJSON", targets: ["VouchJSON"]),
         .executable(name: "vouch", targets: ["vouch"]),
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-    ],
+    // No dependencies: `vouch` parses its own arguments (Sources/vouch/CommandLine), so that the
+    // static binary carries neither swift-argument-parser nor the FoundationEssentials it links.
+    dependencies: [],
     targets: [
         .systemLibrary(
             name: "CGMP",
@@ -24,15 +25,15 @@ let package = Package(
             providers: [.apt(["libgmp-dev"])]
         ),
         .target(name: "VouchDER"),
+        .target(name: "VouchJSON"),
         .target(name: "VouchX509", dependencies: ["VouchDER"]),
         .target(name: "VouchCrypto", dependencies: ["VouchDER", "VouchX509", "CGMP"]),
         .target(name: "VouchTrust", dependencies: ["VouchX509", "VouchCrypto"]),
-        .target(name: "VouchPinning", dependencies: ["VouchTrust", "VouchCrypto"]),
+        .target(name: "VouchPinning", dependencies: ["VouchTrust", "VouchCrypto", "VouchJSON"]),
         .executableTarget(
             name: "vouch",
             dependencies: [
-                "VouchDER", "VouchX509", "VouchCrypto", "VouchTrust", "VouchPinning",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "VouchDER", "VouchX509", "VouchCrypto", "VouchTrust", "VouchPinning", "VouchJSON",
             ]
         ),
         .target(name: "VouchTestSupport", dependencies: ["VouchDER"], path: "Tests/VouchTestSupport"),
@@ -41,6 +42,7 @@ let package = Package(
         .testTarget(name: "VouchCryptoTests", dependencies: ["VouchCrypto"]),
         .testTarget(name: "VouchTrustTests", dependencies: ["VouchTrust", "VouchTestSupport"]),
         .testTarget(name: "VouchPinningTests", dependencies: ["VouchPinning"]),
+        .testTarget(name: "VouchJSONTests", dependencies: ["VouchJSON"]),
         .testTarget(name: "VouchCLITests", dependencies: ["vouch"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,26 +1,32 @@
-import ArgumentParser
 import VouchDER
+import VouchJSON
 
 /// `vouch asn1 FILE`: a tree of any DER input, like `openssl asn1parse` or `dumpasn1`.
-struct ASN1Command: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "asn1",
+struct ASN1Command: Subcommand {
+    static let spec = CommandSpec(
+        name: "asn1",
         abstract: "Print the DER tree of a file (DER or PEM; '-' for standard input).",
         discussion: """
             Each line shows offset, depth, header length, length, form and tag, and the decoded value \
             of primitives. OCTET and BIT STRINGs that hold a DER element show it indented below them. \
             With --json: one object per tree (an array when the input holds several).
-            """
+            """,
+        arguments: [ArgumentSpec(name: "file", arity: .one, help: "A DER or PEM file, or '-' for standard input.")],
+        options: [
+            .flag("json", "Print the tree as JSON."),
+            .flag("allow-high-tags", "Accept tag numbers of 31 and above (the high-tag-number form)."),
+        ]
     )
 
-    @Argument(help: "A DER or PEM file, or '-' for standard input.")
-    var file: String
+    let file: String
+    let json: Bool
+    let allowHighTags: Bool
 
-    @Flag(help: "Print the tree as JSON.")
-    var json = false
-
-    @Flag(help: "Accept tag numbers of 31 and above (the high-tag-number form).")
-    var allowHighTags = false
+    init(_ arguments: ParsedArguments) {
+        file = arguments.positional(0) ?? "-"
+        json = arguments.flag("json")
+        allowHighTags = arguments.flag("allow-high-tags")
+    }
 
     func run() throws {
         var trees: [(location: String, nodes: [DERNode])] = []

@@ -1,3 +1,4 @@
+import VouchJSON
 import VouchDER
 
 /// How `vouch asn1` shows a ``DERNode``: text lines in `openssl asn1parse`'s layout, or JSON.

@@ -1,3 +1,4 @@
+import VouchJSON
 import VouchCrypto
 import VouchDER
 import VouchX509

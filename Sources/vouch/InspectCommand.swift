@@ -1,24 +1,51 @@
-import ArgumentParser
 import VouchCrypto
 import VouchDER
+import VouchJSON
 import VouchX509
 
 /// `vouch inspect FILE...`: every certificate, as text (like `openssl x509 -text`) or JSON.
-struct InspectCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "inspect",
+struct InspectCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "inspect",
         abstract: "Show every certificate in the files (DER or PEM; '-' for standard input).",
-        discussion: "With --json: one array with one object per certificate (keys as in CLI.md)."
+        discussion: """
+            Text: one block per certificate, like `openssl x509 -text`. With --json: one array, one \
+            object per certificate, with these keys:
+              version                    1, 2 or 3
+              serial_number              lowercase hex of the INTEGER's content octets as encoded
+              signature_algorithm        {"oid", "name"}
+              issuer, subject            RFC 4514 strings
+              issuer_attributes,
+              subject_attributes         [[oid, value], ...] in encoding order
+              not_before, not_after      RFC 3339 UTC
+              public_key                 {"algorithm" (rsa, ec, ed25519, ed448, dsa, unknown), "bits",
+                                          "curve" (P-256, ... or null), "oid"}
+              sha256                     lowercase hex SHA-256 of the certificate's DER
+              spki_sha256                base64 SHA-256 of the SubjectPublicKeyInfo DER (the sha256/ pin)
+              extensions                 [{"oid", "name", "critical"}, ...] in encoding order
+              basic_constraints          {"ca", "path_len"} or null
+              key_usage                  names (digitalSignature, keyCertSign, ...) or null
+              extended_key_usage         dotted OIDs or null
+              subject_alt_names          {"dns", "ip", "email", "uri"} or null
+              subject_key_id,
+              authority_key_id           lowercase hex, or null
+            """,
+        arguments: [ArgumentSpec(name: "files", arity: .oneOrMore, help: "DER or PEM files, or '-' for standard input.")],
+        options: [
+            .flag("json", "Print one JSON array."),
+            .flag("first", "Only the first certificate of all the files."),
+        ]
     )
 
-    @Argument(help: "DER or PEM files, or '-' for standard input.")
-    var files: [String]
+    let files: [String]
+    let json: Bool
+    let first: Bool
 
-    @Flag(help: "Print one JSON array.")
-    var json = false
-
-    @Flag(help: "Only the first certificate of all the files.")
-    var first = false
+    init(_ arguments: ParsedArguments) {
+        files = arguments.positionals
+        json = arguments.flag("json")
+        first = arguments.flag("first")
+    }
 
     func run() throws {
         var certificates: [(location: String, certificate: Certificate)]

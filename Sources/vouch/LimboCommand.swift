@@ -1,14 +1,13 @@
-import ArgumentParser
-import Foundation
 import VouchDER
+import VouchJSON
 import VouchTrust
 import VouchX509
 
-/// `vouch limbo FILE`: the x509-limbo harness (CLI.md). Each testcase becomes a ``Trust`` made as
+/// `vouch limbo [FILE]`: the x509-limbo harness (docs/CLI.md). Each testcase becomes a ``Trust`` made as
 /// `vouch verify` would make it; what SecTrust cannot express is checked after the evaluation.
-struct LimboCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "limbo",
+struct LimboCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "limbo",
         abstract: "Run an x509-limbo suite through the SecTrust engine and print limbo's results JSON.",
         discussion: """
             Each testcase is one trust: the peer certificate then untrusted_intermediates as the \
@@ -32,17 +31,21 @@ struct LimboCommand: ParsableCommand {
             Standard error gets one summary line and the slowest pathological:: testcase (each \
             should be decided in under 100 ms; time with --jobs 1, the default). Exit 0 when the suite ran, 2 for an unreadable or \
             malformed suite.
-            """
+            """,
+        arguments: [ArgumentSpec(name: "file", arity: .optional, help: "The limbo JSON suite, or '-' (the default) for standard input.")],
+        options: [.value("jobs", "count", "Evaluate on this many threads (results keep the suite's order).")]
     )
 
-    @Argument(help: "The limbo JSON suite, or '-' for standard input.")
-    var file: String
+    /// The most threads `--jobs` starts: far more than the machines this runs on have cores.
+    static let maximumJobs = 64
 
-    @Option(help: "Evaluate on this many threads (results keep the suite's order).")
-    var jobs = 1
+    let file: String
+    let jobs: Int
 
-    func validate() throws {
-        guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be in 1...64") }
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        file = arguments.positional(0) ?? "-"
+        jobs = try arguments.value("jobs", expected: "a number of threads", Int.init) ?? 1
+        guard (1...Self.maximumJobs).contains(jobs) else { throw UsageError("--jobs must be in 1...\(Self.maximumJobs)") }
     }
 
     func run() throws {
@@ -69,9 +72,16 @@ struct LimboCommand: ParsableCommand {
         let pathological = zip(testcases, outcomes).filter { $0.0.id.hasPrefix("pathological::") }
         if let slowest = pathological.max(by: { $0.1.milliseconds < $1.1.milliseconds }) {
             let over = slowest.1.milliseconds >= LimboHarness.pathologicalMilliseconds ? " OVER THE 100 ms LIMIT" : ""
-            summary += "; slowest pathological: \(slowest.0.id) \(String(format: "%.2f", slowest.1.milliseconds)) ms\(over)"
+            summary += "; slowest pathological: \(slowest.0.id) \(Self.twoDecimals(slowest.1.milliseconds)) ms\(over)"
         }
         printError(summary)
+    }
+
+    /// `value` with two decimals (`12.34`), as `%.2f` prints it, without Foundation.
+    static func twoDecimals(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }
 
@@ -96,22 +106,25 @@ struct LimboTestcase: Sendable {
 
     /// Reads `{"version": 1, "testcases": [...]}`.
     ///
-    /// - Throws: ``InputError`` naming the file and, for a bad testcase, its position and key.
+    /// - Throws: ``InputError`` naming the file and, for a bad testcase, its position, key and
+    ///   byte offset.
     static func suite(from input: InputFile) throws(InputError) -> [LimboTestcase] {
-        let root: Any
-        do { root = try JSONSerialization.jsonObject(with: Data(input.bytes)) } catch {
-            throw InputError(file: input.name, message: "not JSON: \(error.localizedDescription)")
+        let root: JSONNode
+        do { root = try JSONReader.parse(input.bytes) } catch {
+            throw InputError(file: input.name, message: "not JSON: \(error)")
         }
-        guard let suite = root as? [String: Any], let testcases = suite["testcases"] as? [Any] else {
+        guard let testcases = root[member: "testcases"]?.arrayValue else {
             throw InputError(file: input.name, message: "not a limbo suite: no \"testcases\" list")
         }
         var result: [LimboTestcase] = []
+        result.reserveCapacity(testcases.count)
         for (index, item) in testcases.enumerated() {
-            guard let object = item as? [String: Any] else {
-                throw InputError(file: input.name, message: "testcase \(index): not an object")
+            guard item.members != nil else {
+                throw InputError(file: input.name, message: "testcase \(index) (offset \(item.offset)): not an object")
             }
-            do { result.append(try LimboTestcase(object)) } catch {
-                throw InputError(file: input.name, message: "testcase \(index) (\(object["id"] as? String ?? "no id")): \(error.message)")
+            do { result.append(try LimboTestcase(item)) } catch {
+                let id = item[member: "id"]?.stringValue ?? "no id"
+                throw InputError(file: input.name, message: "testcase \(index) (\(id)): \(error.message)")
             }
         }
         return result
@@ -119,44 +132,53 @@ struct LimboTestcase: Sendable {
 
     struct FieldError: Error { let message: String }
 
-    init(_ object: [String: Any]) throws(FieldError) {
-        func field<T>(_ key: String, _ type: T.Type) throws(FieldError) -> T {
-            guard let value = object[key] as? T else { throw FieldError(message: "\"\(key)\" missing or not a \(T.self)") }
+    init(_ object: JSONNode) throws(FieldError) {
+        func field(_ key: String) throws(FieldError) -> String {
+            guard let value = object[member: key]?.stringValue else { throw FieldError(message: "\"\(key)\" missing or not a string") }
             return value
         }
-        func list<T>(_ key: String, _ type: T.Type) throws(FieldError) -> [T] {
-            guard let value = object[key], !(value is NSNull) else { return [] }
-            guard let items = value as? [T] else { throw FieldError(message: "\"\(key)\" is not a list of \(T.self)") }
-            return items
+        /// A list of strings; absent or null reads as empty.
+        func list(_ key: String) throws(FieldError) -> [String] {
+            guard let value = object[member: key], !value.isNull else { return [] }
+            guard let items = value.arrayValue else { throw FieldError(message: "\"\(key)\" at offset \(value.offset) is not a list") }
+            var strings: [String] = []
+            for item in items {
+                guard let string = item.stringValue else { throw FieldError(message: "\"\(key)\" at offset \(item.offset): not a string") }
+                strings.append(string)
+            }
+            return strings
         }
-        func name(_ value: Any) throws(FieldError) -> (kind: String, value: String) {
-            guard let name = value as? [String: Any], let kind = name["kind"] as? String, let text = name["value"] as? String else {
-                throw FieldError(message: "a peer name is not {\"kind\", \"value\"}")
+        func name(_ value: JSONNode) throws(FieldError) -> (kind: String, value: String) {
+            guard let kind = value[member: "kind"]?.stringValue, let text = value[member: "value"]?.stringValue else {
+                throw FieldError(message: "the peer name at offset \(value.offset) is not {\"kind\", \"value\"}")
             }
             return (kind, text)
         }
-        id = try field("id", String.self)
-        guard let kind = Kind(rawValue: try field("validation_kind", String.self)) else {
+        id = try field("id")
+        guard let kind = Kind(rawValue: try field("validation_kind")) else {
             throw FieldError(message: "\"validation_kind\" is neither SERVER nor CLIENT")
         }
         self.kind = kind
-        trustedCertificates = try list("trusted_certs", String.self)
-        untrustedIntermediates = try list("untrusted_intermediates", String.self)
-        peerCertificate = try field("peer_certificate", String.self)
-        if let time = object["validation_time"] as? String {
+        trustedCertificates = try list("trusted_certs")
+        untrustedIntermediates = try list("untrusted_intermediates")
+        peerCertificate = try field("peer_certificate")
+        if let time = object[member: "validation_time"]?.stringValue {
             guard let date = DERTime(rfc3339: time) else { throw FieldError(message: "\"validation_time\" is not RFC 3339: \(time)") }
             validationTime = date
         } else {
             validationTime = nil
         }
-        if let value = object["expected_peer_name"], !(value is NSNull) { peerName = try name(value) } else { peerName = nil }
+        if let value = object[member: "expected_peer_name"], !value.isNull { peerName = try name(value) } else { peerName = nil }
         var names: [(kind: String, value: String)] = []
-        for value in try list("expected_peer_names", Any.self) { names.append(try name(value)) }
+        if let value = object[member: "expected_peer_names"], !value.isNull {
+            guard let items = value.arrayValue else { throw FieldError(message: "\"expected_peer_names\" is not a list") }
+            for item in items { names.append(try name(item)) }
+        }
         peerNames = names
-        keyUsage = try list("key_usage", String.self)
-        extendedKeyUsage = try list("extended_key_usage", String.self)
-        maxChainDepth = (object["max_chain_depth"] as? NSNumber)?.intValue
-        crls = try list("crls", String.self)
+        keyUsage = try list("key_usage")
+        extendedKeyUsage = try list("extended_key_usage")
+        maxChainDepth = object[member: "max_chain_depth"]?.int64Value.flatMap { Int(exactly: $0) }
+        crls = try list("crls")
     }
 }
 
@@ -176,27 +198,26 @@ enum LimboHarness {
 
     /// Every testcase, timed, on `jobs` threads (each takes every `jobs`-th testcase).
     static func runAll(_ testcases: [LimboTestcase], jobs: Int) -> [LimboOutcome] {
-        let collected = Collected(count: testcases.count)
-        DispatchQueue.concurrentPerform(iterations: jobs) { job in
+        let perJob = WorkerThreads.run(count: jobs) { job in
             let clock = ContinuousClock()
+            var outcomes: [LimboOutcome] = []
             for index in stride(from: job, to: testcases.count, by: jobs) {
                 let start = clock.now
                 var outcome = run(testcases[index])
                 let elapsed = clock.now - start
                 outcome.milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-                collected.store(outcome, at: index)
+                outcomes.append(outcome)
             }
+            return outcomes
         }
-        return collected.outcomes
-    }
-
-    /// Outcomes written by several threads, each to its own indices.
-    final class Collected: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: [LimboOutcome]
-        init(count: Int) { stored = Array(repeating: LimboOutcome(result: .skipped, context: "not run"), count: count) }
-        func store(_ outcome: LimboOutcome, at index: Int) { lock.withLock { stored[index] = outcome } }
-        var outcomes: [LimboOutcome] { lock.withLock { stored } }
+        // Job j decided testcases j, j + jobs, j + 2·jobs, ...: interleave back into suite order.
+        var outcomes: [LimboOutcome] = []
+        outcomes.reserveCapacity(testcases.count)
+        for index in testcases.indices {
+            let job = index % jobs, position = index / jobs
+            if job < perJob.count, position < perJob[job].count { outcomes.append(perJob[job][position]) }
+        }
+        return outcomes
     }
 
     static func run(_ testcase: LimboTestcase) -> LimboOutcome {

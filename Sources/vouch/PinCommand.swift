@@ -1,4 +1,4 @@
-import ArgumentParser
+import VouchJSON
 import VouchDER
 import VouchPinning
 import VouchTrust
@@ -11,9 +11,9 @@ import Musl
 #endif
 
 /// `vouch pin FILE...`: the `sha256/` SPKI pin of every certificate (CLI.md).
-struct PinCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "pin",
+struct PinCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "pin",
         abstract: "Print the sha256/ public-key pin of every certificate in the files.",
         discussion: """
             One line per certificate: sha256/<base64 of SHA-256(SubjectPublicKeyInfo DER)>, the \
@@ -24,27 +24,30 @@ struct PinCommand: ParsableCommand {
             the leaf) against the pin set instead: the rule for the host, the pins expected and \
             presented, the verdict. Exit 0 when allowed (or not pinned and the chain is trusted), \
             1 when blocked (or not pinned and not trusted), 2 for a bad file.
-            """
+            """,
+        arguments: [ArgumentSpec(name: "files", arity: .oneOrMore, help: "DER or PEM files, or '-' for standard input.")],
+        options: [
+            .flag("json", "Print one JSON array: [{\"file\", \"subject\", \"pin\"}, ...] (with --pin-set: one object)."),
+            .value("pin-set", "file", "Judge the files as a server chain against this pin-set file (JSON; see the README)."),
+            .value("host", "name", "With --pin-set: the server's host name."),
+        ] + TrustOptions.specs
     )
 
-    @Argument(help: "DER or PEM files, or '-' for standard input.")
-    var files: [String]
+    let files: [String]
+    let json: Bool
+    let pinSet: String?
+    let host: String?
+    let trustOptions: TrustOptions
 
-    @Flag(help: "Print one JSON array: [{\"file\", \"subject\", \"pin\"}, ...] (with --pin-set: one object).")
-    var json = false
-
-    @Option(help: "Judge the files as a server chain against this pin-set file (JSON; see the README).")
-    var pinSet: String?
-
-    @Option(help: "With --pin-set: the server's host name.")
-    var host: String?
-
-    @OptionGroup var trustOptions: TrustOptions
-
-    func validate() throws {
-        if (pinSet == nil) != (host == nil) { throw ValidationError("--pin-set and --host go together") }
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        files = arguments.positionals
+        json = arguments.flag("json")
+        pinSet = arguments.value("pin-set")
+        host = arguments.value("host")
+        trustOptions = try TrustOptions(arguments)
+        if (pinSet == nil) != (host == nil) { throw UsageError("--pin-set and --host go together") }
         if pinSet == nil && (!trustOptions.anchors.isEmpty || trustOptions.noAnchors || trustOptions.at != nil) {
-            throw ValidationError("--anchors, --no-anchors and --at go with --pin-set")
+            throw UsageError("--anchors, --no-anchors and --at go with --pin-set")
         }
     }
 

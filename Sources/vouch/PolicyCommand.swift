@@ -1,22 +1,35 @@
-import ArgumentParser
+import VouchJSON
 import VouchPinning
 import VouchTrust
 import VouchX509
 
 /// `vouch policy CHAIN...`: AFNetworking's `evaluateServerTrust:forDomain:` on a server trust made
 /// as a URL session hands it over (CLI.md, AFSECURITYPOLICY.md §2).
-struct PolicyCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "policy",
+struct PolicyCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "policy",
         abstract: "Judge a server chain as AFNetworking's AFSecurityPolicy does (index 0 is the leaf).",
         discussion: """
             The server trust holds the certificates of all files in order, the BasicX509 policy and \
             the system anchors (or --anchors / --no-anchors), with the date of --at. Exit 0 when \
             allowed, 1 when not.
-            """
+
+            --json prints one object: {"allowed": true|false, "steps": ["..."], "trust": {...}}, \
+            where trust is the object `vouch verify --json` prints for the final evaluation.
+            """,
+        arguments: [ArgumentSpec(name: "chain", arity: .oneOrMore, help: "DER or PEM files, or '-' for standard input.")],
+        options: [
+            .value("pinning", "pinning", "none (default), public-key or certificate: SSLPinningMode."),
+            .repeatable("pinned", "file", "Pin every certificate of this file: pinnedCertificates."),
+            .flag("allow-invalid-certificates", "allowInvalidCertificates = YES."),
+            .flag("no-validates-domain-name", "validatesDomainName = NO (BasicX509 instead of the SSL policy)."),
+            .value("domain", "name", "The domain argument (absent: nil)."),
+        ] + TrustOptions.specs + [
+            .flag("json", "Print one JSON object: {\"allowed\", \"steps\", \"trust\"}."),
+        ]
     )
 
-    enum Pinning: String, ExpressibleByArgument, CaseIterable {
+    enum Pinning: String, CaseIterable {
         case none, publicKey = "public-key", certificate
 
         var mode: PinningMode {
@@ -28,28 +41,25 @@ struct PolicyCommand: ParsableCommand {
         }
     }
 
-    @Argument(help: "DER or PEM files, or '-' for standard input.")
-    var chain: [String]
+    let chain: [String]
+    let pinning: Pinning
+    let pinned: [String]
+    let allowInvalidCertificates: Bool
+    let noValidatesDomainName: Bool
+    let domain: String?
+    let trustOptions: TrustOptions
+    let json: Bool
 
-    @Option(help: "none (default), public-key or certificate: SSLPinningMode.")
-    var pinning: Pinning = .none
-
-    @Option(help: "Pin every certificate of this file (repeatable): pinnedCertificates.")
-    var pinned: [String] = []
-
-    @Flag(help: "allowInvalidCertificates = YES.")
-    var allowInvalidCertificates = false
-
-    @Flag(help: "validatesDomainName = NO (BasicX509 instead of the SSL policy).")
-    var noValidatesDomainName = false
-
-    @Option(help: "The domain argument (absent: nil).")
-    var domain: String?
-
-    @OptionGroup var trustOptions: TrustOptions
-
-    @Flag(help: "Print one JSON object: {\"allowed\", \"steps\", \"trust\"}.")
-    var json = false
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        chain = arguments.positionals
+        pinning = try arguments.value("pinning", expected: "none, public-key or certificate", Pinning.init(rawValue:)) ?? .none
+        pinned = arguments.values("pinned")
+        allowInvalidCertificates = arguments.flag("allow-invalid-certificates")
+        noValidatesDomainName = arguments.flag("no-validates-domain-name")
+        domain = arguments.value("domain")
+        trustOptions = try TrustOptions(arguments)
+        json = arguments.flag("json")
+    }
 
     func run() throws {
         var policy = SecurityPolicy(pinningMode: pinning.mode)

@@ -1,4 +1,4 @@
-import ArgumentParser
+import VouchJSON
 import VouchTrust
 
 #if canImport(Glibc)
@@ -8,9 +8,9 @@ import Musl
 #endif
 
 /// `vouch roots`: where the system trust store was found and what it holds (CLI.md).
-struct RootsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "roots",
+struct RootsCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "roots",
         abstract: "Show where the system trust store was found, how many anchors it holds, and its problems.",
         discussion: """
             The store is searched as `vouch verify` searches it: $SSL_CERT_FILE if set, else the \
@@ -27,11 +27,15 @@ struct RootsCommand: ParsableCommand {
 
             Exit 0 when the store holds at least one anchor, 1 when it is empty (nothing would be \
             trusted without --anchors).
-            """
+            """,
+        options: [.flag("json", "Print one JSON object.")]
     )
 
-    @Flag(help: "Print one JSON object.")
-    var json = false
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) {
+        json = arguments.flag("json")
+    }
 
     func run() throws {
         let store = SystemTrustStore.shared

@@ -1,4 +1,4 @@
-import ArgumentParser
+import VouchJSON
 import VouchCrypto
 import VouchDER
 import VouchTrust
@@ -9,33 +9,42 @@ import Glibc
 #endif
 
 /// `vouch speed`: single-threaded operations per second, like `openssl speed`.
-struct SpeedCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "speed",
+struct SpeedCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "speed",
         abstract: "Measure single-threaded speed of parsing, hashing and verification.",
         discussion: """
             Each operation runs for --seconds (default 1) of CPU time. Name operations to run only those \
             (e.g. `vouch speed parse sha256`). Compare with `openssl speed` run in the same minute: \
             these machines are shared, so only ratios measured together mean anything.
-            """
+
+            --json prints one object: {"parse": {"ops_per_s", "us_per_op"}, "sha256_8192": {"bytes_per_s"}, ...}.
+            """,
+        arguments: [
+            ArgumentSpec(
+                name: "operations", arity: .zeroOrMore,
+                help: "Operations to run (default: all). Known: \(SpeedOperation.all.map(\.name).joined(separator: ", ")).")
+        ],
+        options: [
+            .value("seconds", "seconds", "Seconds to run each operation."),
+            .value("exactly", "count", "Run each operation exactly this many times, untimed (for counting allocations under valgrind).", hidden: true),
+            .flag("json", "Print one JSON object."),
+        ]
     )
 
-    @Argument(help: "Operations to run (default: all). Known: \(SpeedOperation.all.map(\.name).joined(separator: ", ")).")
-    var operations: [String] = []
+    let operations: [String]
+    let seconds: Double
+    let exactly: Int?
+    let json: Bool
 
-    @Option(help: "Seconds to run each operation.")
-    var seconds: Double = 1
-
-    @Option(help: "Run each operation exactly this many times, untimed (for counting allocations under valgrind).")
-    var exactly: Int?
-
-    @Flag(help: "Print one JSON object.")
-    var json = false
-
-    func validate() throws {
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        operations = arguments.positionals
+        seconds = try arguments.value("seconds", expected: "a number of seconds", Double.init) ?? 1
+        exactly = try arguments.value("exactly", expected: "a count", Int.init)
+        json = arguments.flag("json")
         let unknown = operations.filter { name in !SpeedOperation.all.contains { $0.name == name } }
-        guard unknown.isEmpty else { throw ValidationError("unknown operation: \(unknown.joined(separator: ", "))") }
-        guard seconds > 0, seconds <= 600 else { throw ValidationError("--seconds must be in (0, 600]") }
+        guard unknown.isEmpty else { throw UsageError("unknown operation: \(unknown.joined(separator: ", "))") }
+        guard seconds > 0, seconds <= 600 else { throw UsageError("--seconds must be in (0, 600]") }
     }
 
     func run() throws {

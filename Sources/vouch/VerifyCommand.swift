@@ -1,46 +1,63 @@
-import ArgumentParser
 import VouchCrypto
 import VouchDER
+import VouchJSON
 import VouchTrust
 import VouchX509
 
 /// `vouch verify CHAIN...`: SecTrust evaluation of the certificates given (CLI.md).
-struct VerifyCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "verify",
+struct VerifyCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "verify",
         abstract: "Evaluate a chain as Apple's SecTrust does (index 0 is the leaf).",
         discussion: """
             The certificates of all files, in order, form the trust's certificate array. Without \
             --anchors the system trust store is the anchor set. Exit 0 when trusted, 1 when not.
-            """
+
+            --json prints one object:
+              trusted     true or false
+              result      SecTrustResultType: unspecified, proceed, deny, recoverableTrustFailure,
+                          fatalTrustFailure, invalid or otherError
+              status      what SecTrustEvaluateWithError reports (an OSStatus); 0 when trusted
+              error       the errSec... name of status; null when trusted
+              chain       the built chain: [{"sha256", "subject", "public_key", "spki_sha256", "anchor"}]
+                          (public_key: hex of SecKeyCopyExternalRepresentation, null if unsupported)
+              failures    every failed check: [{"index", "check", "status"}] by chain index
+              explanation with --explain: the lines of the trace
+            """,
+        arguments: [ArgumentSpec(name: "chain", arity: .oneOrMore, help: "DER or PEM files, or '-' for standard input.")],
+        options: TrustOptions.specs + [
+            .value("policy", "policy", "basic, ssl-server (default) or ssl-client."),
+            .value("host", "name", "The SSL policy's hostname (absent: no hostname check)."),
+            .repeatable("crl", "file", "Check revocation against the CRLs of this file, DER or PEM 'X509 CRL' blocks (never fetched)."),
+            .flag("require-revocation-response", "Fail certificates whose status no CRL determines (kSecRevocationRequirePositiveResponse)."),
+            .flag("json", "Print one JSON object."),
+            .flag("explain", "Tell how the chain was built: each candidate issuer, parked path, judged path and score."),
+        ]
     )
 
-    enum Policy: String, ExpressibleByArgument, CaseIterable {
+    enum Policy: String, CaseIterable {
         case basic, sslServer = "ssl-server", sslClient = "ssl-client"
     }
 
-    @Argument(help: "DER or PEM files, or '-' for standard input.")
-    var chain: [String]
+    let chain: [String]
+    let trustOptions: TrustOptions
+    let policy: Policy
+    let host: String?
+    let crl: [String]
+    let requireRevocationResponse: Bool
+    let json: Bool
+    let explain: Bool
 
-    @OptionGroup var trustOptions: TrustOptions
-
-    @Option(help: "basic, ssl-server (default) or ssl-client.")
-    var policy: Policy = .sslServer
-
-    @Option(help: "The SSL policy's hostname (absent: no hostname check).")
-    var host: String?
-
-    @Option(help: "Check revocation against the CRLs of this file, DER or PEM 'X509 CRL' blocks (repeatable; never fetched).")
-    var crl: [String] = []
-
-    @Flag(help: "Fail certificates whose status no CRL determines (kSecRevocationRequirePositiveResponse).")
-    var requireRevocationResponse = false
-
-    @Flag(help: "Print one JSON object.")
-    var json = false
-
-    @Flag(help: "Tell how the chain was built: each candidate issuer, parked path, judged path and score.")
-    var explain = false
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        chain = arguments.positionals
+        trustOptions = try TrustOptions(arguments)
+        policy = try arguments.value("policy", expected: "basic, ssl-server or ssl-client", Policy.init(rawValue:)) ?? .sslServer
+        host = arguments.value("host")
+        crl = arguments.values("crl")
+        requireRevocationResponse = arguments.flag("require-revocation-response")
+        json = arguments.flag("json")
+        explain = arguments.flag("explain")
+    }
 
     func run() throws {
         let trustPolicy: TrustPolicy
@@ -79,23 +96,28 @@ struct VerifyCommand: ParsableCommand {
 }
 
 /// The anchor and date options `verify` and `policy` share.
-struct TrustOptions: ParsableArguments {
-    @Option(help: "Trust only the certificates of this file (repeatable): SecTrustSetAnchorCertificates.")
-    var anchors: [String] = []
+struct TrustOptions {
+    /// The options' declarations, shared by the commands that take them.
+    static let specs: [OptionSpec] = [
+        .repeatable("anchors", "file", "Trust only the certificates of this file: SecTrustSetAnchorCertificates."),
+        .flag("system-anchors", "With --anchors: trust the system roots too (SecTrustSetAnchorCertificatesOnly(false))."),
+        .flag("no-anchors", "Trust nothing: SecTrustSetAnchorCertificates([])."),
+        .value("at", "time", "The verify date: RFC 3339 (2020-06-01T00:00:00Z) or @UNIXSECONDS."),
+    ]
 
-    @Flag(help: "With --anchors: trust the system roots too (SecTrustSetAnchorCertificatesOnly(false)).")
-    var systemAnchors = false
+    let anchors: [String]
+    let systemAnchors: Bool
+    let noAnchors: Bool
+    let at: String?
 
-    @Flag(help: "Trust nothing: SecTrustSetAnchorCertificates([]).")
-    var noAnchors = false
-
-    @Option(help: "The verify date: RFC 3339 (2020-06-01T00:00:00Z) or @UNIXSECONDS.")
-    var at: String?
-
-    func validate() throws {
-        if noAnchors && !anchors.isEmpty { throw ValidationError("--no-anchors and --anchors exclude each other") }
-        if systemAnchors && anchors.isEmpty { throw ValidationError("--system-anchors goes with --anchors") }
-        if let at, DERTime(rfc3339: at) == nil { throw ValidationError("--at: not RFC 3339 or @UNIXSECONDS: \(at)") }
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        anchors = arguments.values("anchors")
+        systemAnchors = arguments.flag("system-anchors")
+        noAnchors = arguments.flag("no-anchors")
+        at = arguments.value("at")
+        if noAnchors && !anchors.isEmpty { throw UsageError("--no-anchors and --anchors exclude each other") }
+        if systemAnchors && anchors.isEmpty { throw UsageError("--system-anchors goes with --anchors") }
+        if let at, DERTime(rfc3339: at) == nil { throw UsageError("--at: not RFC 3339 or @UNIXSECONDS: \(at)") }
     }
 
     /// Applies the options to `trust` in Apple's order (anchors, then anchors-only, then date).
