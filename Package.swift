@@ -36,6 +36,8 @@ let package = Package(
                 "VouchDER", "VouchX509", "VouchCrypto", "VouchTrust", "VouchPinning", "VouchJSON",
             ]
         ),
+        // What an embedder pays: a whole program on VouchTrust alone (README, scripts/static).
+        .executableTarget(name: "verify-chain", dependencies: ["VouchTrust"], path: "Examples/VerifyChain"),
         .target(name: "VouchTestSupport", dependencies: ["VouchDER"], path: "Tests/VouchTestSupport"),
         .testTarget(name: "VouchDERTests", dependencies: ["VouchDER", "VouchTestSupport"]),
         .testTarget(name: "VouchX509Tests", dependencies: ["VouchX509", "VouchTestSupport"]),
