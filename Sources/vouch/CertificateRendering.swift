@@ -3,7 +3,7 @@ import VouchCrypto
 import VouchDER
 import VouchX509
 
-/// How `vouch inspect` shows a certificate: the JSON of CLI.md, or readable text.
+/// How `vouch inspect` shows a certificate: the JSON of docs/CLI.md, or readable text.
 enum CertificateRendering {
     static func json(_ certificate: Certificate) -> JSONValue {
         let spki = certificate.subjectPublicKeyInfo

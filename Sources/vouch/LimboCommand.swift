@@ -90,7 +90,7 @@ struct LimboCommand: Subcommand {
     }
 }
 
-/// One limbo testcase, with what the harness uses (CLI.md; ../shared/vectors/README.md): null
+/// One limbo testcase, with what the harness uses (docs/CLI.md; ../shared/vectors/README.md): null
 /// lists read as empty, unknown keys are ignored.
 struct LimboTestcase: Sendable {
     enum Kind: String { case server = "SERVER", client = "CLIENT" }

@@ -10,7 +10,7 @@ import Glibc
 import Musl
 #endif
 
-/// `vouch pin FILE...`: the `sha256/` SPKI pin of every certificate (CLI.md).
+/// `vouch pin FILE...`: the `sha256/` SPKI pin of every certificate (docs/CLI.md).
 struct PinCommand: Subcommand {
     static let spec = CommandSpec(
         name: "pin",

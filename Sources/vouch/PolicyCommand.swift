@@ -4,7 +4,7 @@ import VouchTrust
 import VouchX509
 
 /// `vouch policy CHAIN...`: AFNetworking's `evaluateServerTrust:forDomain:` on a server trust made
-/// as a URL session hands it over (CLI.md, AFSECURITYPOLICY.md §2).
+/// as a URL session hands it over (docs/CLI.md, AFSECURITYPOLICY.md §2).
 struct PolicyCommand: Subcommand {
     static let spec = CommandSpec(
         name: "policy",

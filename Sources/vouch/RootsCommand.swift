@@ -7,7 +7,7 @@ import Glibc
 import Musl
 #endif
 
-/// `vouch roots`: where the system trust store was found and what it holds (CLI.md).
+/// `vouch roots`: where the system trust store was found and what it holds (docs/CLI.md).
 struct RootsCommand: Subcommand {
     static let spec = CommandSpec(
         name: "roots",

@@ -4,7 +4,7 @@ import VouchDER
 import VouchTrust
 import VouchX509
 
-/// How `verify` shows an evaluation: the JSON of CLI.md, or a line per certificate and a verdict.
+/// How `verify` shows an evaluation: the JSON of docs/CLI.md, or a line per certificate and a verdict.
 enum TrustRendering {
     static func json(_ evaluation: TrustEvaluation) -> JSONValue {
         let chain: [JSONValue] = evaluation.chain.enumerated().map { index, certificate in

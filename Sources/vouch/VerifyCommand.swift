@@ -4,7 +4,7 @@ import VouchJSON
 import VouchTrust
 import VouchX509
 
-/// `vouch verify CHAIN...`: SecTrust evaluation of the certificates given (CLI.md).
+/// `vouch verify CHAIN...`: SecTrust evaluation of the certificates given (docs/CLI.md).
 struct VerifyCommand: Subcommand {
     static let spec = CommandSpec(
         name: "verify",
