@@ -5,7 +5,7 @@
 //   verify-chain CHAIN.pem ROOT.pem HOST [RFC3339-TIME]
 //   verify-chain                         # the shipped example chain, for example.com, at 2026-06-01
 //
-// Exit 0 trusted, 1 not trusted, 2 a file that cannot be read or parsed.
+// Exit 0 trusted, 1 not trusted, 2 a file that cannot be read or parsed, 64 wrong arguments.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -41,9 +41,13 @@ func certificates(in path: String) -> [Certificate]? {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let (chainPath, rootPath, host, time) = arguments.count >= 3
-    ? (arguments[0], arguments[1], arguments[2], arguments.count > 3 ? arguments[3] : nil)
-    : ("TestVectors/example/chain.pem", "TestVectors/example/root.pem", "example.com", "2026-06-01T00:00:00Z")
+guard arguments.isEmpty || (3...4).contains(arguments.count) else {
+    complain("usage: verify-chain [CHAIN.pem ROOT.pem HOST [RFC3339-TIME]]")
+    exit(64)
+}
+let (chainPath, rootPath, host, time) = arguments.isEmpty
+    ? ("TestVectors/example/chain.pem", "TestVectors/example/root.pem", "example.com", "2026-06-01T00:00:00Z")
+    : (arguments[0], arguments[1], arguments[2], arguments.count > 3 ? arguments[3] : nil)
 
 guard let chain = certificates(in: chainPath), let anchors = certificates(in: rootPath), !chain.isEmpty else { exit(2) }
 // SecTrustCreateWithCertificates(chain, SecPolicyCreateSSL(true, host)), then
