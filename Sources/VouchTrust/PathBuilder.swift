@@ -17,6 +17,8 @@ struct PathBuilder {
     let policies: [TrustPolicy]
     let verifyTime: Int64
     var nameConstraintBudget = NameConstraintsCheck.Budget()
+    /// The rules beyond Apple's (none by default).
+    var profile: ValidationProfile = .apple
     /// System roots not yet in ``pool``: merged when the builder unlocks the system source
     /// (SECTRUST.md §2.1: with exclusive custom anchors they are the last parent source).
     var deferredSystemRoots: SystemTrustStore? = nil
@@ -239,7 +241,7 @@ struct PathBuilder {
             && path.last.map { pool[$0].membership.contains(.appAnchor) } == false
         return PathContext(
             facts: path.map { facts($0) }, isAnchored: anchored, isSystemRooted: systemRooted,
-            isSelfSigned: path.map { pool.isSelfSigned($0) }, policies: policies, verifyTime: verifyTime)
+            isSelfSigned: path.map { pool.isSelfSigned($0) }, policies: policies, verifyTime: verifyTime, profile: profile)
     }
 
     /// Apple's score for a path that was not accepted (§2.4).

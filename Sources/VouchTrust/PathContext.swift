@@ -15,6 +15,8 @@ struct PathContext {
     let policies: [TrustPolicy]
     /// The verify date, seconds since 1970.
     let verifyTime: Int64
+    /// The rules beyond Apple's that apply (``ValidationProfile/apple``: none).
+    var profile: ValidationProfile = .apple
 
     /// The path, leaf first.
     var certificates: [Certificate] { facts.map(\.certificate) }

@@ -13,6 +13,7 @@ enum PathValidator {
             SSLChecks.run(context, into: &failures)
         }
         revocation.run(context, into: &failures)
+        if !context.profile.isApple { StrictProfileChecks.run(context, into: &failures) }
         return Array(Set(failures)).sorted { ($0.index, order[$0.check] ?? 0) < ($1.index, order[$1.check] ?? 0) }
     }
 

@@ -34,6 +34,8 @@ public struct Trust: Sendable {
     /// Whether a certificate whose status the CRLs leave undetermined fails
     /// (Apple's `kSecRevocationRequirePositiveResponse`); `false` is Apple's soft failure.
     public private(set) var revocationResponseRequired = false
+    /// The rules applied beyond Apple's: ``ValidationProfile/apple`` (none) unless set.
+    public private(set) var profile: ValidationProfile = .apple
     /// The system roots this trust uses (the machine's by default).
     public let systemStore: SystemTrustStore
 
@@ -70,6 +72,13 @@ public struct Trust: Sendable {
     /// anchors; it must come after ``setAnchorCertificates(_:)``, which overwrites the flag.
     public mutating func setAnchorCertificatesOnly(_ only: Bool) {
         anchorsOnly = only
+        cached = nil
+    }
+
+    /// Chooses the rules applied beyond Apple's (``ValidationProfile/strict`` for RFC 5280 and
+    /// the CA/B Forum profile); Apple's by default. Invalidates the result.
+    public mutating func setValidationProfile(_ profile: ValidationProfile) {
+        self.profile = profile
         cached = nil
     }
 

@@ -32,6 +32,14 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
     case revocationResponseRequired = "RevocationResponseRequired"
     // Vouch's own: the path search ran out of budget (STYLE.md §5.5); fatal, stops the search.
     case pathBuildingBudget = "PathBuildingBudget"
+    // The strict profile's rules (ValidationProfile); never failed under Apple's.
+    case keyIdentifiers = "KeyIdentifiers"
+    case extensionCriticality = "ExtensionCriticality"
+    case certificateProfile = "CertificateProfile"
+    case serialNumber = "SerialNumber"
+    case commonName = "CommonName"
+    case dnsNameSyntax = "DNSNameSyntax"
+    case rsaModulusLength = "RSAModulusLength"
 
     /// How a failure of the check weighs on the result (§4.1).
     public enum ResultClass: Sendable { case recoverable, fatal }
@@ -75,17 +83,24 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
         case .revocation: return .certificateRevoked
         case .revocationResponseRequired: return .incompleteCertRevocationCheck
         case .pathBuildingBudget: return .internalError
+        case .keyIdentifiers: return .invalidIDLinkage
+        case .extensionCriticality: return .unknownCriticalExtensionFlag
+        case .certificateProfile: return .invalidKeyUsageForPolicy
+        case .serialNumber: return .notTrusted
+        case .commonName, .dnsNameSyntax: return .hostNameMismatch
+        case .rsaModulusLength: return .unsupportedKeySize
         }
     }
 
     /// The family that ranks this check's failure against others (§9).
     public var subtype: Subtype {
         switch self {
-        case .weakKeySize, .keySize: return .keySize
+        case .weakKeySize, .keySize, .rsaModulusLength: return .keySize
         case .weakSignature, .signatureHashAlgorithms: return .weakHash
         case .missingIntermediate, .anchorTrusted, .pathBuildingBudget: return .trust
         case .keyUsage, .extendedKeyUsage, .serverAuthEKU: return .usage
-        case .sslHostname: return .name
+        case .sslHostname, .commonName, .dnsNameSyntax: return .name
+        case .certificateProfile: return .usage
         case .temporalValidity: return .expired
         case .revocation: return .revoked
         case .revocationResponseRequired: return .pinning

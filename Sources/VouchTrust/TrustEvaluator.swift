@@ -17,6 +17,7 @@ enum TrustEvaluator {
             pool: pool, trusted: trusted, parentSources: parents, systemIsTrusted: systemIsTrusted,
             policies: trust.policies, verifyTime: verifyTime)
         if !systemIsTrusted { builder.deferredSystemRoots = trust.systemStore }
+        builder.profile = trust.profile
         // CRL signers other than the issuing CA are looked for among the caller's certificates.
         builder.revocation = RevocationChecker(
             crls: trust.crls, signers: trust.certificates + (trust.anchors ?? []),

@@ -38,7 +38,10 @@ struct LimboCommand: Subcommand {
             malformed suite.
             """,
         arguments: [ArgumentSpec(name: "file", arity: .optional, help: "The limbo JSON suite, or '-' (the default) for standard input.")],
-        options: [.value("jobs", "count", "Evaluate on this many threads (results keep the suite's order).")]
+        options: [
+            .value("jobs", "count", "Evaluate on this many threads (results keep the suite's order)."),
+            .value("profile", "profile", TrustOptions.profileHelp),
+        ]
     )
 
     /// The most threads `--jobs` starts: far more than the machines this runs on have cores.
@@ -46,10 +49,12 @@ struct LimboCommand: Subcommand {
 
     let file: String
     let jobs: Int
+    let profile: ValidationProfile
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         file = arguments.positional(0) ?? "-"
         jobs = try arguments.value("jobs", expected: "a number of threads", Int.init) ?? 1
+        profile = try TrustOptions.profile(arguments)
         guard (1...Self.maximumJobs).contains(jobs) else { throw UsageError("--jobs must be in 1...\(Self.maximumJobs)") }
     }
 
@@ -62,7 +67,7 @@ struct LimboCommand: Subcommand {
             printError(error.line)
             throw ExitStatus.badInput
         }
-        let outcomes = LimboHarness.runAll(testcases, jobs: jobs)
+        let outcomes = LimboHarness.runAll(testcases, jobs: jobs, profile: profile)
         var counts: [LimboOutcome.Result: Int] = [:]
         for outcome in outcomes { counts[outcome.result, default: 0] += 1 }
         let results: [JSONValue] = zip(testcases, outcomes).map { testcase, outcome in
@@ -202,12 +207,12 @@ enum LimboHarness {
     static let pathologicalMilliseconds = 100.0
 
     /// Every testcase, timed, on `jobs` threads (each takes every `jobs`-th testcase).
-    static func runAll(_ testcases: [LimboTestcase], jobs: Int) -> [LimboOutcome] {
+    static func runAll(_ testcases: [LimboTestcase], jobs: Int, profile: ValidationProfile = .apple) -> [LimboOutcome] {
         let perJob = WorkerThreads.run(count: jobs) { job in
             var outcomes: [LimboOutcome] = []
             for index in stride(from: job, to: testcases.count, by: jobs) {
                 let start = monotonicMilliseconds()
-                var outcome = run(testcases[index])
+                var outcome = run(testcases[index], profile: profile)
                 outcome.milliseconds = monotonicMilliseconds() - start
                 outcomes.append(outcome)
             }
@@ -232,7 +237,7 @@ enum LimboHarness {
         return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
     }
 
-    static func run(_ testcase: LimboTestcase) -> LimboOutcome {
+    static func run(_ testcase: LimboTestcase, profile: ValidationProfile = .apple) -> LimboOutcome {
         var notes: [String] = []
         let peer: Certificate
         switch certificate(testcase.peerCertificate) {
@@ -260,6 +265,7 @@ enum LimboHarness {
             return LimboOutcome(result: .failure, context: "harness: \(error)")
         }
         trust.setAnchorCertificates(anchors)
+        trust.setValidationProfile(profile)
         if !testcase.crls.isEmpty { trust.setCRLs(crls(testcase.crls, notes: &notes)) }
         if let time = testcase.validationTime { trust.setVerifyDate(time) }
         let evaluation = trust.evaluate()

@@ -103,14 +103,24 @@ struct TrustOptions {
         .flag("system-anchors", "With --anchors: trust the system roots too (SecTrustSetAnchorCertificatesOnly(false))."),
         .flag("no-anchors", "Trust nothing: SecTrustSetAnchorCertificates([])."),
         .value("at", "time", "The verify date: RFC 3339 (2020-06-01T00:00:00Z) or @UNIXSECONDS."),
+        .value("profile", "profile", profileHelp),
     ]
+
+    static let profileHelp = "apple (the default: SecTrust's rules, quirks included) or strict (RFC 5280 and the CA/B Forum profile as x509-limbo encodes them)."
+
+    /// Reads `--profile`.
+    static func profile(_ arguments: ParsedArguments) throws(UsageError) -> ValidationProfile {
+        try arguments.value("profile", expected: "apple or strict", ValidationProfile.init(named:)) ?? .apple
+    }
 
     let anchors: [String]
     let systemAnchors: Bool
     let noAnchors: Bool
     let at: String?
+    let profile: ValidationProfile
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
+        profile = try Self.profile(arguments)
         anchors = arguments.values("anchors")
         systemAnchors = arguments.flag("system-anchors")
         noAnchors = arguments.flag("no-anchors")
@@ -129,6 +139,7 @@ struct TrustOptions {
             if systemAnchors { trust.setAnchorCertificatesOnly(false) }
         }
         if let at, let date = DERTime(rfc3339: at) { trust.setVerifyDate(date) }
+        trust.setValidationProfile(profile)
     }
 }
 

@@ -111,6 +111,54 @@ struct LimboTests {
         #expect(otherRate >= Self.minimumNonBetterTLSPassRate, "non-BetterTLS pass rate \(otherRate) below \(Self.minimumNonBetterTLSPassRate)")
     }
 
+    /// The strict profile's remaining differences from limbo, each with its reason
+    /// (TestVectors/limbo/strict-open.json): conflicts limbo marks itself, contradictions inside
+    /// the suite, and rules not yet in the profile.
+    struct StrictOpenCase: Decodable {
+        let id: String
+        let limbo: String
+        let kind: String
+        let why: String
+    }
+
+    @Test("limbo --profile strict: limbo's answer everywhere but the listed cases, no other false accept",
+          .enabled(if: suiteIsPresent, "../shared/vectors/limbo is absent: the limbo suite cannot run"),
+          .timeLimit(.minutes(60)))
+    func strictProfile() throws {
+        let root = VouchProcess.projectRoot
+        let harness = Self.harness()
+        let run = try VouchProcess.run(harness.executable, [harness.arguments[0], "--profile", "strict"] + harness.arguments.dropFirst())
+        try #require(run.status == 0, "vouch limbo --profile strict exited \(run.status): \(run.standardError)")
+        let output = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let results = try #require(output["results"] as? [[String: Any]])
+        let suite = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent(Self.suite))) as? [String: Any])
+        let testcases = try #require(suite["testcases"] as? [[String: Any]])
+        let expected = Dictionary(uniqueKeysWithValues: testcases.compactMap { testcase -> (String, String)? in
+            guard let id = testcase["id"] as? String, let result = testcase["expected_result"] as? String else { return nil }
+            return (id, result)
+        })
+        let open = try JSONDecoder().decode(
+            [StrictOpenCase].self, from: Data(contentsOf: root.appendingPathComponent("TestVectors/limbo/strict-open.json")))
+        for item in open {
+            #expect(expected[item.id] == item.limbo, "\(item.id): limbo expects \(expected[item.id] ?? "nothing"), the list says \(item.limbo)")
+            #expect(["conflict", "contradiction", "open"].contains(item.kind), "\(item.id): unknown kind \(item.kind)")
+        }
+        var differing: Set<String> = []
+        var falseAccepts: [String] = []
+        for result in results {
+            guard let id = result["id"] as? String, let actual = result["actual_result"] as? String, actual != expected[id] else { continue }
+            differing.insert(id)
+            if actual == "SUCCESS" && !open.contains(where: { $0.id == id }) { falseAccepts.append(id) }
+        }
+        let listed = Set(open.map(\.id))
+        print("limbo --profile strict: \(results.count - differing.count)/\(results.count) as limbo expects; \(listed.count) listed")
+        #expect(results.count == testcases.count)
+        #expect(falseAccepts.isEmpty, "strict accepts where limbo expects FAILURE: \(falseAccepts.sorted())")
+        #expect(differing.subtracting(listed).isEmpty, "strict differs from limbo, not listed: \(differing.subtracting(listed).sorted())")
+        #expect(listed.subtracting(differing).isEmpty, "listed but strict now agrees with limbo (remove them): \(listed.subtracting(differing).sorted())")
+    }
+
     @Test("a suite that is not JSON, or has no testcases, exits 2 with one line",
           arguments: ["{", "[]", "{\"testcases\": [{\"id\": 1}]}"])
     func malformedSuite(text: String) throws {

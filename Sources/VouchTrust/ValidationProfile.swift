@@ -1,0 +1,76 @@
+/// Which rules an evaluation applies beyond Apple's: ``apple`` (the default: SecTrust's decisions,
+/// quirks included) or ``strict`` (RFC 5280 and the CA/Browser Forum Baseline Requirements as
+/// x509-limbo, rustls-webpki and pyca's verifier apply them).
+///
+/// Each rule that differs between the profiles is one switch here, named for what it requires
+/// and documented with its source; a check that fails under a switch is reported as a
+/// ``TrustFailure`` of its own ``TrustCheck`` (so `--explain` names it), with a SecTrust result
+/// class and error code. Apple's profile turns every switch off, so its results are SecTrust's,
+/// byte for byte.
+public struct ValidationProfile: Hashable, Sendable, CustomStringConvertible {
+    /// RFC 5280 §4.2.1.1 and §4.2.1.2: every certificate except a self-signed anchor carries an
+    /// authorityKeyIdentifier with a keyIdentifier, and every CA certificate a
+    /// subjectKeyIdentifier; CA/B BR 7.1.2.1.3: a root's authorityKeyIdentifier, when present,
+    /// holds only a keyIdentifier, equal to its subjectKeyIdentifier. Fails ``TrustCheck/keyIdentifiers``.
+    public var requiresKeyIdentifiers: Bool
+    /// RFC 5280 §4.2.1.9, §4.2.1.10, §4.2.1.11: basicConstraints (in a CA certificate),
+    /// nameConstraints and policyConstraints are critical; §4.2.2.1: authorityInfoAccess is not;
+    /// CA/B BR 7.1.2.7.6: a leaf's extKeyUsage is not; RFC 5280 §4.2 applied to the anchor too: an
+    /// unknown critical extension fails there as well. Fails ``TrustCheck/extensionCriticality``.
+    public var checksExtensionCriticality: Bool
+    /// RFC 5280 §4.2.1.10: a leaf has no nameConstraints; CA/B BR 7.1.2.1.2: a root has no
+    /// extKeyUsage. (webpki's further leaf rules, no CA leaf and a required extKeyUsage, are not
+    /// taken: x509-limbo marks them as conflicting with RFC 5280.) Fails
+    /// ``TrustCheck/certificateProfile``.
+    public var checksCertificateProfiles: Bool
+    /// RFC 5280 §4.1.2.2: serial numbers are positive and at most 20 octets long. Fails
+    /// ``TrustCheck/serialNumber``.
+    public var checksSerialNumbers: Bool
+    /// CA/B BR 7.1.4.3's encoding rules: a leaf's commonName that is an IP address or an
+    /// internationalised domain name is one of its SAN's values, written as BR 7.1.4.3 says (an
+    /// IPv4 address in dotted decimal without leading zeros, an IPv6 address as RFC 5952 writes
+    /// it, a domain name as the dNSName holds it). Fails ``TrustCheck/commonName``.
+    public var requiresCommonNameInSubjectAlternativeName: Bool
+    /// RFC 5280 §4.2.1.6 (preferred name syntax of RFC 1034 §3.5): a dNSName in a leaf's SAN is
+    /// letters, digits and hyphens in each label (and `*` alone as the first label). Fails
+    /// ``TrustCheck/dnsNameSyntax``.
+    public var requiresPreferredDNSNameSyntax: Bool
+    /// CA/B BR 6.1.5: an RSA modulus is a whole number of octets (its size divisible by 8).
+    /// Fails ``TrustCheck/rsaModulusLength``.
+    public var requiresWholeOctetRSAModulus: Bool
+
+    /// Every switch set to `enabled`.
+    public init(all enabled: Bool) {
+        requiresKeyIdentifiers = enabled
+        checksExtensionCriticality = enabled
+        checksCertificateProfiles = enabled
+        checksSerialNumbers = enabled
+        requiresCommonNameInSubjectAlternativeName = enabled
+        requiresPreferredDNSNameSyntax = enabled
+        requiresWholeOctetRSAModulus = enabled
+    }
+
+    /// Apple's SecTrust, quirks included: no switch on. The default.
+    public static let apple = ValidationProfile(all: false)
+    /// RFC 5280 and the CA/B Forum rules that x509-limbo encodes: every switch on.
+    public static let strict = ValidationProfile(all: true)
+
+    /// Whether any rule beyond Apple's is on.
+    public var isApple: Bool { self == .apple }
+
+    /// `apple`, `strict`, or the switches that are on.
+    public var description: String {
+        if self == .apple { return "apple" }
+        if self == .strict { return "strict" }
+        return "custom"
+    }
+
+    /// The profile named `apple` or `strict` (what `--profile` takes).
+    public init?(named name: String) {
+        switch name {
+        case "apple": self = .apple
+        case "strict": self = .strict
+        default: return nil
+        }
+    }
+}
