@@ -7,14 +7,21 @@ public struct JSONNode: Sendable {
     public let offset: Int
 
     /// A JSON value whose parts are nodes.
-    public indirect enum Value: Sendable {
-        /// Members in document order; the reader refuses duplicate names.
+    ///
+    /// Not `indirect`: arrays already hold their elements out of line, and a box per string or
+    /// number would cost an allocation per value.
+    public enum Value: Sendable {
+        /// An object: its members in document order; the reader refuses duplicate names.
         case object([(name: String, node: JSONNode)])
+        /// An array: its elements in order.
         case array([JSONNode])
+        /// A string, its escapes decoded.
         case string(String)
-        /// The number as written (RFC 8259 §6 syntax, checked), for the caller to convert.
+        /// A number: the lexeme as written (RFC 8259 §6 syntax, checked), for the caller to convert.
         case number(String)
+        /// `true` or `false`.
         case bool(Bool)
+        /// `null`.
         case null
 
         /// "an object", "an array", …: for messages such as "expected a string, found an array".
@@ -91,21 +98,4 @@ public struct JSONNode: Sendable {
         case .null: return .null
         }
     }
-}
-
-/// Why a document is not JSON, and where.
-public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What is wrong ("expected ':'", "duplicate member \"host\"", …).
-    public let message: String
-    /// The offset of the byte where it went wrong.
-    public let offset: Int
-
-    /// An error at `offset`.
-    public init(message: String, offset: Int) {
-        self.message = message
-        self.offset = offset
-    }
-
-    /// `offset N: message`.
-    public var description: String { "offset \(offset): \(message)" }
 }

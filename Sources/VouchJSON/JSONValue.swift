@@ -54,8 +54,16 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// `value` in quotes, with `"`, `\\` and control characters escaped (the same text, byte for
+    /// byte, as the command line's writer has always written).
     private static func writeString(_ value: String, to output: inout String) {
         output += "\""
+        // Most strings need no escape: copied in one step.
+        guard value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            output += value
+            output += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""
@@ -78,13 +86,13 @@ extension JSONValue {
     public static func == (left: JSONValue, right: JSONValue) -> Bool {
         switch (left, right) {
         case (.null, .null): return true
-        case (.bool(let a), .bool(let b)): return a == b
-        case (.int(let a), .int(let b)): return a == b
-        case (.double(let a), .double(let b)): return a == b
-        case (.string(let a), .string(let b)): return a == b
-        case (.array(let a), .array(let b)): return a == b
-        case (.object(let a), .object(let b)):
-            return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case (.bool(let first), .bool(let second)): return first == second
+        case (.int(let first), .int(let second)): return first == second
+        case (.double(let first), .double(let second)): return first == second
+        case (.string(let first), .string(let second)): return first == second
+        case (.array(let first), .array(let second)): return first == second
+        case (.object(let first), .object(let second)):
+            return first.count == second.count && zip(first, second).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: return false
         }
     }
