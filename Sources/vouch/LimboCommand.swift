@@ -22,7 +22,8 @@ struct LimboCommand: Subcommand {
 
             Checked by the harness after the evaluation, because SecTrust has no such setting \
             (each failure is named in `context` with "(harness)"):
-              MaxChainDepth      max_chain_depth: the built chain's intermediates, leaf and anchor not counted
+              MaxChainDepth      max_chain_depth: the built chain's logical intermediates: leaf, anchor \
+            and self-issued intermediates (a CA's key rollover, RFC 5280 §6.1.4 (l)) not counted
               ExtendedKeyUsage   extended_key_usage beyond the policy's own purpose (serverAuth for \
             SERVER, clientAuth for CLIENT): the leaf's EKU, when present, must list it or anyEKU
               KeyUsage           key_usage: the leaf's keyUsage, when present, must have each bit
@@ -282,7 +283,9 @@ enum LimboHarness {
         let chain = evaluation.chain
         guard let leaf = chain.first else { return [("EmptyChain", nil)] }
         if let depth = testcase.maxChainDepth {
-            let intermediates = chain.count - 1 - (evaluation.isAnchored && chain.count > 1 ? 1 : 0)
+            // Logical intermediates: below the anchor, above the leaf, not self-issued.
+            let top = evaluation.isAnchored && chain.count > 1 ? chain.count - 1 : chain.count
+            let intermediates = chain[1..<max(top, 1)].filter { !$0.isSelfIssued }.count
             if intermediates > depth { failed.append(("MaxChainDepth@\(chain.count - 1)", "\(intermediates) intermediates, at most \(depth)")) }
         }
         let ownPurpose: OID = testcase.kind == .server ? .serverAuth : .clientAuth

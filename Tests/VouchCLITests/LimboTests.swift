@@ -206,4 +206,27 @@ struct LimboTests {
         // The example leaf has EKU serverAuth only, which the client policy refuses.
         #expect(byID["client-email"]?.1 == "ExtendedKeyUsage@0, PeerName@0 (harness: RFC822 a@example.com)")
     }
+
+    /// x509-limbo's `max_chain_depth` counts logical intermediates: a self-issued intermediate
+    /// (a CA's key rollover certificate, RFC 5280 §6.1.4 (l)) repeats a CA already counted.
+    /// TestVectors/limbo/rollover: root -> ICA (old key) -> ICA (new key, self-issued) -> leaf.
+    @Test("max_chain_depth: a self-issued intermediate is not counted twice",
+          arguments: [(0, "FAILURE", "MaxChainDepth@3 (harness: 1 intermediates, at most 0)"), (1, "SUCCESS", ""), (2, "SUCCESS", "")])
+    func rolloverDepth(depth: Int, result: String, context: String) throws {
+        let root = VouchProcess.projectRoot.appendingPathComponent("TestVectors/limbo/rollover")
+        func pem(_ name: String) throws -> String { try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8) }
+        let testcase: [String: Any] = [
+            "id": "rollover", "validation_kind": "SERVER", "trusted_certs": [try pem("root.pem")],
+            "untrusted_intermediates": [try pem("ica-new.pem"), try pem("ica-old.pem")], "peer_certificate": try pem("leaf.pem"),
+            "validation_time": "2026-06-01T00:00:00Z", "expected_peer_name": ["kind": "DNS", "value": "rollover.example"],
+            "expected_result": result, "max_chain_depth": depth,
+        ]
+        let suite: [String: Any] = ["version": 1, "testcases": [testcase]]
+        let run = try VouchProcess.run(["limbo", "-"], input: Array(try JSONSerialization.data(withJSONObject: suite)))
+        try #require(run.status == 0, "\(run.standardError)")
+        let output = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let results = try #require(output["results"] as? [[String: String]])
+        #expect(results.first?["actual_result"] == result)
+        #expect(results.first?["context"] ?? "" == context)
+    }
 }
