@@ -22,6 +22,7 @@ enum TrustEvaluator {
         builder.revocation = RevocationChecker(
             crls: trust.crls, signers: trust.certificates + (trust.anchors ?? []),
             responseRequired: trust.revocationResponseRequired, verifyTime: verifyTime)
+        builder.revocation.profile = trust.profile
         builder.log = events == nil ? nil : PathBuilder.EventLog()
         let outcome = builder.build(leaf: leaf)
         if let log = builder.log { events = log.events }

@@ -38,6 +38,32 @@ public struct ValidationProfile: Hashable, Sendable, CustomStringConvertible {
     /// CA/B BR 6.1.5: an RSA modulus is a whole number of octets (its size divisible by 8).
     /// Fails ``TrustCheck/rsaModulusLength``.
     public var requiresWholeOctetRSAModulus: Bool
+    /// Defensive name constraints (RFC 5280 §4.2.1.10, CA/B BR 7.1.2.5.2): a nameConstraints
+    /// extension with neither permittedSubtrees nor excludedSubtrees, or with a dNSName subtree
+    /// that is not a domain name (a leading period, an empty label), is malformed and constrains
+    /// every certificate below it into failure; a wildcard dNSName (`*.example.com`) is judged
+    /// against excluded subtrees as every name it can match, so `*.example.com` falls under an
+    /// excluded `bar.example.com` (the pattern of CVE-2025-61727). Fails ``TrustCheck/nameConstraints``.
+    public var checksNameConstraintsDefensively: Bool
+    /// RFC 5280 §4.2.1.10: a critical constraint on a name form Vouch does not compare (otherName,
+    /// x400Address, ediPartyName, registeredID) matters only when a certificate below carries a
+    /// name of that form; Apple fails the path as soon as such a subtree exists. Turning this on
+    /// relaxes Apple's rule to the RFC's.
+    public var ignoresConstraintsOnAbsentNameForms: Bool
+    /// RFC 5280 §5.2.3: a conforming CRL carries a cRLNumber; one without it is not used (so it
+    /// proves neither good standing nor revocation).
+    public var requiresConformingCRLs: Bool
+    /// When CRLs are supplied, the leaf's status must be decided by them, good or revoked, as
+    /// rustls-webpki and pyca decide with revocation checking on and unknown status denied; a
+    /// status left undetermined (no usable CRL in scope: unsigned by an issuer allowed to sign
+    /// CRLs, RFC 5280 §4.2.1.3 and §6.3.3 (f), or not conforming) fails
+    /// ``TrustCheck/revocationResponseRequired`` at the leaf. Apple's CRL check is best attempt.
+    public var requiresLeafRevocationStatus: Bool
+    /// CA/B BR 3.2.2.6 and x509-limbo's `pedantic-public-suffix-wildcard`: a wildcard dNSName
+    /// does not match when the name after `*.` is a public suffix of the Public Suffix List's
+    /// private section too (`*.s3.amazonaws.com`), not only of its ICANN section (Apple's).
+    /// Fails ``TrustCheck/sslHostname``.
+    public var usesPrivatePublicSuffixes: Bool
 
     /// Every switch set to `enabled`.
     public init(all enabled: Bool) {
@@ -48,6 +74,11 @@ public struct ValidationProfile: Hashable, Sendable, CustomStringConvertible {
         requiresCommonNameInSubjectAlternativeName = enabled
         requiresPreferredDNSNameSyntax = enabled
         requiresWholeOctetRSAModulus = enabled
+        checksNameConstraintsDefensively = enabled
+        ignoresConstraintsOnAbsentNameForms = enabled
+        requiresConformingCRLs = enabled
+        requiresLeafRevocationStatus = enabled
+        usesPrivatePublicSuffixes = enabled
     }
 
     /// Apple's SecTrust, quirks included: no switch on. The default.

@@ -18,8 +18,18 @@ import VouchCrypto
         #expect(PublicSuffixList.embedded.isPublicSuffix(domain) == isSuffix, "\(domain)")
     }
 
+    /// The private section (the strict profile's) adds to the ICANN rules; Apple's list has none of it.
+    @Test(arguments: [
+        ("github.io", true), ("s3.amazonaws.com", true), ("example.s3.amazonaws.com", false), ("co.uk", true),
+        ("example.co.uk", false), ("foo.compute.amazonaws.com", true), ("amazonaws.com", false), ("com", true),
+    ])
+    func privateSection(_ domain: String, _ isSuffix: Bool) {
+        #expect(PublicSuffixList.embedded.includingPrivateDomains.isPublicSuffix(domain) == isSuffix, "\(domain)")
+        #expect(PublicSuffixList.embedded.includesPrivateDomains == false)
+    }
+
     /// The lookup is a binary search on the table's bytes: it is right only if every line is
-    /// `name` TAB flag digit and the names are strictly increasing as bytes.
+    /// `name` TAB one or two flag digits and the names are strictly increasing as bytes.
     @Test func tableIsSortedAndWellFormed() throws {
         let lines = PublicSuffixTable.text.withUTF8Buffer { Array($0) }.split(separator: UInt8(ascii: "\n"))
         #expect(lines.count == PublicSuffixTable.entryCount)
@@ -28,9 +38,12 @@ import VouchCrypto
             let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
             try #require(fields.count == 2, "\(String(decoding: line, as: UTF8.self))")
             let name = Array(fields[0]), flags = Array(fields[1])
-            #expect(flags.count == 1 && (UInt8(ascii: "1")...UInt8(ascii: "7")).contains(flags[0]))
+            let digits = UInt8(ascii: "0")...UInt8(ascii: "7")
+            #expect(flags.count == 1 || flags.count == 2)
+            #expect(flags.allSatisfy(digits.contains) && flags.last != UInt8(ascii: "0"), "\(String(decoding: line, as: UTF8.self))")
             #expect(previous.lexicographicallyPrecedes(name), "\(String(decoding: name, as: UTF8.self)) out of order")
-            #expect(PublicSuffixTable.flags(of: name) == flags[0] - UInt8(ascii: "0"))
+            let icann = flags[0] - UInt8(ascii: "0"), privateSection = flags.count == 2 ? flags[1] - UInt8(ascii: "0") : 0
+            #expect(PublicSuffixTable.flags(of: name) == icann | privateSection << PublicSuffixTable.privateShift)
             previous = name
         }
         #expect(PublicSuffixTable.flags(of: Array("".utf8)) == 0)
@@ -61,19 +74,22 @@ import VouchCrypto
         }
         #expect(names.count > 20_000)
         var differences: [String] = []
-        for name in names where parsed.isPublicSuffix(name) != PublicSuffixList.embedded.isPublicSuffix(name) {
+        for name in names where parsed.isPublicSuffix(name) != PublicSuffixList.embedded.isPublicSuffix(name)
+            || parsed.includingPrivateDomains.isPublicSuffix(name) != PublicSuffixList.embedded.includingPrivateDomains.isPublicSuffix(name)
+        {
             differences.append(name)
         }
         #expect(differences.isEmpty, "\(differences.prefix(20))")
         #expect(parsed.ruleCount == PublicSuffixTable.entryCount + Self.namesWithTwoFlags(), "every rule form is in the table")
     }
 
-    /// Names that are both a rule and a wildcard parent, or so: counted once by the table, once
-    /// per kind by the parsed sets.
+    /// Names that are both a rule and a wildcard parent, or in both sections, or so: counted once
+    /// by the table, once per kind and section by the parsed sets.
     static func namesWithTwoFlags() -> Int {
         PublicSuffixTable.text.withUTF8Buffer { Array($0) }.split(separator: UInt8(ascii: "\n")).reduce(0) { count, line in
-            guard let flag = line.last.map({ Int($0) - Int(UInt8(ascii: "0")) }) else { return count }
-            return count + flag.nonzeroBitCount - 1
+            guard let tab = line.firstIndex(of: UInt8(ascii: "\t")) else { return count }
+            let bits = line[(tab + 1)...].reduce(0) { $0 + (Int($1) - Int(UInt8(ascii: "0"))).nonzeroBitCount }
+            return count + bits - 1
         }
     }
 

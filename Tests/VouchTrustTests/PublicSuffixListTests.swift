@@ -42,10 +42,19 @@ import Testing
         #expect(list.isPublicSuffix(row.domain) == row.isPublicSuffix)
     }
 
-    /// Eleven rules in the ICANN section, one of them stored twice (Unicode and `xn--`); comments,
-    /// blank lines and the private section add none.
+    /// Eleven rules in the ICANN section, one of them stored twice (Unicode and `xn--`), and one
+    /// in the private section; comments and blank lines add none.
     @Test func inlineRuleCount() throws {
-        #expect(try #require(InlineSuffixes.list).ruleCount == 12)
+        #expect(try #require(InlineSuffixes.list).ruleCount == 13)
+    }
+
+    /// The private section counts only for the list that includes it (the strict profile's).
+    @Test func inlinePrivateSection() throws {
+        let list = try #require(InlineSuffixes.list)
+        #expect(!list.isPublicSuffix("github.io"))
+        #expect(list.includingPrivateDomains.isPublicSuffix("github.io"))
+        #expect(!list.includingPrivateDomains.isPublicSuffix("example.github.io"))
+        #expect(list.includingPrivateDomains.isPublicSuffix("co.uk"))
     }
 
     /// Wildcard and exception rules with Unicode labels keep their marker out of the `xn--` form.

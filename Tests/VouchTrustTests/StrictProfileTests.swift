@@ -68,4 +68,60 @@ import VouchX509
             #expect(evaluation.isTrusted, "\(profile): \(evaluation.failures)")
         }
     }
+
+    @Test("every switch is on in strict and off in apple")
+    func switches() {
+        let strict = ValidationProfile.strict, apple = ValidationProfile.apple
+        #expect(strict.checksNameConstraintsDefensively && strict.ignoresConstraintsOnAbsentNameForms)
+        #expect(strict.requiresConformingCRLs && strict.requiresLeafRevocationStatus && strict.usesPrivatePublicSuffixes)
+        #expect(!apple.checksNameConstraintsDefensively && !apple.ignoresConstraintsOnAbsentNameForms)
+        #expect(!apple.requiresConformingCRLs && !apple.requiresLeafRevocationStatus && !apple.usesPrivatePublicSuffixes)
+    }
+
+    @Test("a wildcard dNSName meets a constraint when any name it matches is within it", arguments: [
+        ("*.example.com", "bar.example.com", true), ("*.example.com", "example.com", true), ("*.example.com", "com", true),
+        ("*.example.com", "", true), ("*.example.com", "a.bar.example.com", false), ("*.example.com", "example.org", false),
+        ("*.example.com", "barexample.com", false), ("*.example.com", ".example.com", true), ("*.example.com", "xample.com", false),
+        ("www.example.com", "bar.example.com", false), ("*.", "a.", false), ("*.a.b", "x.a.b", true),
+    ])
+    func wildcardConstraints(name: String, constraint: String, meets: Bool) {
+        #expect(ConstrainedName.wildcardMayMatch(Array(name.utf8), constraint: Array(constraint.utf8)) == meets)
+    }
+
+    /// The DER of a NameConstraints extension value with dNSName subtrees.
+    static func nameConstraintsValue(permitted: [String]?, excluded: [String]?) -> [UInt8] {
+        func subtrees(_ tag: UInt8, _ names: [String]?) -> [UInt8] {
+            guard let names else { return [] }
+            var content: [UInt8] = []
+            for name in names {
+                let base: [UInt8] = [0x82, UInt8(name.utf8.count)] + Array(name.utf8)
+                content += [0x30, UInt8(base.count)] + base
+            }
+            return [tag, UInt8(content.count)] + content
+        }
+        let content = subtrees(0xA0, permitted) + subtrees(0xA1, excluded)
+        return [0x30, UInt8(content.count)] + content
+    }
+
+    @Test("malformed nameConstraints: no subtree list, or a dNSName that is not a domain name", arguments: [
+        (nil, nil, true), (["example.com"], nil, false), (nil, ["example.com"], false), ([".example.com"], nil, true),
+        (nil, ["example.com."], true), (nil, ["a..example.com"], true), ([""], nil, false), (["example.com"], [".bad"], true),
+    ] as [([String]?, [String]?, Bool)])
+    func malformedNameConstraints(permitted: [String]?, excluded: [String]?, malformed: Bool) throws {
+        let constraints = try NameConstraints(extensionValue: Self.nameConstraintsValue(permitted: permitted, excluded: excluded)[...])
+        #expect(NameConstraintsCheck.isMalformed(constraints) == malformed)
+    }
+
+    /// CVE-2025-61727's pattern: `*.example.com` under an excluded `bar.example.com`. Apple
+    /// compares the text and admits it; strict judges every name the wildcard can match.
+    @Test func wildcardUnderExcludedSubtree() throws {
+        let constraints = try NameConstraints(extensionValue: Self.nameConstraintsValue(permitted: nil, excluded: ["bar.example.com"])[...])
+        let subtrees = NameConstraintsCheck.PreparedSubtrees(constraints)
+        let names = [ConstrainedName(.dnsName(Array("*.example.com".utf8)[...]))]
+        var budget = NameConstraintsCheck.Budget()
+        #expect(subtrees.admit(names, expandingWildcards: false, &budget))
+        #expect(!subtrees.admit(names, expandingWildcards: true, &budget))
+        let other = [ConstrainedName(.dnsName(Array("*.example.org".utf8)[...]))]
+        #expect(subtrees.admit(other, expandingWildcards: true, &budget))
+    }
 }

@@ -38,6 +38,10 @@ final class CertificateFacts: Sendable {
     let inhibitAnyPolicy: InhibitAnyPolicy?
     /// nameConstraints with at least one subtree, prepared for comparison.
     let nameConstraints: (isCritical: Bool, subtrees: NameConstraintsCheck.PreparedSubtrees)?
+    /// nameConstraints is present but malformed in the strict profile's sense
+    /// (``ValidationProfile/checksNameConstraintsDefensively``): neither subtree list, or a
+    /// dNSName base that is not a domain name.
+    let hasMalformedNameConstraints: Bool
     /// NonEmptySubject fails: the subject is empty, and the certificate is a CA or has no
     /// critical subjectAltName (an empty subject is allowed only on a non-CA with a critical SAN).
     let hasEmptySubjectProblem: Bool
@@ -70,8 +74,10 @@ final class CertificateFacts: Sendable {
         if let item = extensions[.nameConstraints], let constraints = try? item.decode(as: NameConstraints.self) {
             let subtrees = NameConstraintsCheck.PreparedSubtrees(constraints)
             nameConstraints = subtrees.isEmpty ? nil : (item.isCritical, subtrees)
+            hasMalformedNameConstraints = NameConstraintsCheck.isMalformed(constraints)
         } else {
             nameConstraints = nil
+            hasMalformedNameConstraints = false
         }
         if certificate.subject.isEmpty {
             hasEmptySubjectProblem = basicConstraints?.isCertificateAuthority == true || extensions[.subjectAltName]?.isCritical != true

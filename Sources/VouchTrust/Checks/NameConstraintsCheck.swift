@@ -20,6 +20,12 @@ import VouchX509
 /// malformed name (an rfc822Name without exactly one `@`, a URI without a host name, an
 /// iPAddress of other than 4 or 16 octets), when its form is constrained; a malformed constraint
 /// (an iPAddress subtree of other than 8 or 32 octets) when a name of its form is present.
+///
+/// The strict profile changes three rules, each under its own switch of ``ValidationProfile``:
+/// a constraint on a form Vouch does not compare matters only when a name of that form is present
+/// (``ValidationProfile/ignoresConstraintsOnAbsentNameForms``); a malformed extension fails every
+/// certificate below it, and a wildcard dNSName is excluded when any name it can match is
+/// (``ValidationProfile/checksNameConstraintsDefensively``).
 enum NameConstraintsCheck {
     /// Comparisons done; the caller's budget is ``TrustLimits/maximumNameConstraintComparisons``.
     struct Budget {
@@ -29,14 +35,20 @@ enum NameConstraintsCheck {
 
     static func run(_ context: PathContext, budget: inout Budget, into failures: inout [TrustFailure]) {
         let path = context.facts
+        let profile = context.profile
         var namesByIndex: [Int: [ConstrainedName]?] = [:]
         for constrainingIndex in path.indices.dropFirst() {
-            guard let (isCritical, subtrees) = path[constrainingIndex].nameConstraints else { continue }
-            let unjudgeable = isCritical && subtrees.hasUnsupportedForm
+            let isMalformed = profile.checksNameConstraintsDefensively && path[constrainingIndex].hasMalformedNameConstraints
+            guard isMalformed || path[constrainingIndex].nameConstraints != nil else { continue }
+            let (isCritical, subtrees) = path[constrainingIndex].nameConstraints ?? (false, PreparedSubtrees(.none))
+            // Apple: a critical subtree of a form Vouch does not compare fails every name below;
+            // RFC 5280 §4.2.1.10: only a name of that form (which `admit` cannot judge) fails.
+            let unjudgeable = isMalformed
+                || (isCritical && subtrees.hasUnsupportedForm && !profile.ignoresConstraintsOnAbsentNameForms)
             for index in 0..<constrainingIndex where index == 0 || !path[index].isSelfIssued {
                 let names = namesByIndex[index] ?? ConstrainedName.all(of: path[index].certificate)
                 namesByIndex[index] = names
-                if unjudgeable || !subtrees.admit(names, &budget) {
+                if unjudgeable || !subtrees.admit(names, expandingWildcards: profile.checksNameConstraintsDefensively, &budget) {
                     failures.append(TrustFailure(index: index, check: .nameConstraints))
                 }
                 if budget.isExhausted { return }
@@ -50,11 +62,11 @@ enum NameConstraintsCheck {
         var permitted = [[Constraint]](repeating: [], count: 9)
         var excluded = [[Constraint]](repeating: [], count: 9)
 
-        init(_ constraints: NameConstraints) {
-            for subtree in constraints.permittedSubtrees ?? [] {
+        init(_ constraints: NameConstraints?) {
+            for subtree in constraints?.permittedSubtrees ?? [] {
                 permitted[ConstrainedName.form(of: subtree.base)].append(Constraint(subtree.base))
             }
-            for subtree in constraints.excludedSubtrees ?? [] {
+            for subtree in constraints?.excludedSubtrees ?? [] {
                 excluded[ConstrainedName.form(of: subtree.base)].append(Constraint(subtree.base))
             }
         }
@@ -68,7 +80,9 @@ enum NameConstraintsCheck {
 
         /// Whether every name is within the permitted subtrees of its form and outside the
         /// excluded ones; `nil` names (neither subject nor SAN, or an unparseable SAN) fail.
-        func admit(_ names: [ConstrainedName]?, _ budget: inout Budget) -> Bool {
+        /// With `expandingWildcards`, a wildcard dNSName is excluded when any name it can match
+        /// is (``ConstrainedName/wildcardMayMatch(_:constraint:)``).
+        func admit(_ names: [ConstrainedName]?, expandingWildcards: Bool = false, _ budget: inout Budget) -> Bool {
             guard let names else { return false }
             for name in names {
                 let permittedHere = permitted[name.form], excludedHere = excluded[name.form]
@@ -78,9 +92,28 @@ enum NameConstraintsCheck {
                     return false
                 }
                 if excludedHere.contains(where: { name.matches($0, &budget) != false }) { return false }
+                if expandingWildcards, case .dns(let dnsName) = name,
+                    excludedHere.contains(where: { if case .dns(let base) = $0 { ConstrainedName.wildcardMayMatch(dnsName, constraint: base) } else { false } })
+                {
+                    return false
+                }
                 if budget.isExhausted { return false }
             }
             return true
+        }
+    }
+
+    /// Whether a decoded nameConstraints extension is malformed for the strict profile: RFC 5280
+    /// §4.2.1.10 ("either the permittedSubtrees field or the excludedSubtrees MUST be present";
+    /// CA/B BR 7.1.2.5.2), and a dNSName base is a domain name: no leading or trailing period, no
+    /// empty label (a leading period is the URI and rfc822Name syntax, not dNSName's). An empty
+    /// base (every name) is allowed.
+    static func isMalformed(_ constraints: NameConstraints) -> Bool {
+        if constraints.permittedSubtrees == nil && constraints.excludedSubtrees == nil { return true }
+        let subtrees = (constraints.permittedSubtrees ?? []) + (constraints.excludedSubtrees ?? [])
+        return subtrees.contains { subtree in
+            guard case .dnsName(let base) = subtree.base, !base.isEmpty else { return false }
+            return base.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).contains { $0.isEmpty }
         }
     }
 

@@ -108,6 +108,24 @@ enum ConstrainedName {
             && name[name.count - constraint.count - 1] == UInt8(ascii: ".")
     }
 
+    /// Whether a wildcard dNSName (`*.example.com`, lower-cased) can match a name within the
+    /// dNSName `constraint`: one of its names, `label.example.com`, is the constraint itself or a
+    /// subdomain of it. The cases text comparison already finds (`example.com`, `com`, the empty
+    /// constraint) are found here too; the one it misses is a constraint of exactly one label
+    /// more than the wildcard's base (`bar.example.com`). A wildcard matches one whole label
+    /// (RFC 6125 §6.4.3), so deeper constraints (`a.bar.example.com`) hold none of its names.
+    static func wildcardMayMatch(_ name: [UInt8], constraint: [UInt8]) -> Bool {
+        guard name.count > 2, name[0] == UInt8(ascii: "*"), name[1] == UInt8(ascii: ".") else { return false }
+        let base = name[2...]
+        if dnsMatches(name, constraint: constraint) { return true }
+        // constraint == label "." base, with one non-empty label without a period.
+        guard constraint.first != UInt8(ascii: "."), constraint.count > base.count + 1,
+            constraint.suffix(base.count).elementsEqual(base),
+            constraint[constraint.count - base.count - 1] == UInt8(ascii: ".")
+        else { return false }
+        return !constraint[..<(constraint.count - base.count - 1)].contains(UInt8(ascii: "."))
+    }
+
     /// A URI or email host against a host constraint: exact, or a subdomain of ".domain".
     static func hostMatches(_ host: [UInt8], constraint: [UInt8]) -> Bool {
         if constraint.first == UInt8(ascii: ".") { return host.count > constraint.count && host.suffix(constraint.count).elementsEqual(constraint) }

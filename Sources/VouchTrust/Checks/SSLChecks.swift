@@ -10,7 +10,9 @@ enum SSLChecks {
     static func run(_ context: PathContext, into failures: inout [TrustFailure]) {
         let path = context.facts
         let leaf = path[0]
-        for hostname in context.hostnames where !HostnameMatching.matches(hostname, certificate: leaf.certificate) {
+        // The strict profile's wildcards stop at the list's private suffixes too (*.s3.amazonaws.com).
+        let suffixes = context.profile.usesPrivatePublicSuffixes ? PublicSuffixList.current.includingPrivateDomains : PublicSuffixList.current
+        for hostname in context.hostnames where !HostnameMatching.matches(hostname, certificate: leaf.certificate, publicSuffixes: suffixes) {
             failures.append(TrustFailure(index: 0, check: .sslHostname))
         }
         if context.hasSSLClient, let usage = leaf.extendedKeyUsage,

@@ -7,7 +7,8 @@
 /// table by `scripts/generate-public-suffix-table`), so the answer is the same on every machine,
 /// a scratch container without `/usr/share/publicsuffix` included. The environment variable
 /// ``overrideVariable`` may name a newer list file; ``current`` is that list, or the embedded
-/// one. Rules of the private section (`github.io`, …) are not used.
+/// one. Rules of the private section (`github.io`, `s3.amazonaws.com`, …) are used only by
+/// ``includingPrivateDomains`` (the strict profile, ``ValidationProfile/usesPrivatePublicSuffixes``).
 ///
 /// Rules are kept in lower case, in the list's Unicode form and in the `xn--` form certificates
 /// carry; lookups are ASCII case-insensitive.
@@ -29,6 +30,18 @@ public struct PublicSuffixList: Sendable {
     }
 
     private var storage: Storage
+    /// Also the private section's rules (the parsed ones live in `privateRules`).
+    public private(set) var includesPrivateDomains = false
+    /// A list file's private section, when it has one.
+    private var privateRules: ParsedRules?
+
+    /// The same list with the rules of its private section too (`s3.amazonaws.com`,
+    /// `github.io`, …): a list read from a file without that section has none to add.
+    public var includingPrivateDomains: PublicSuffixList {
+        var list = self
+        list.includesPrivateDomains = true
+        return list
+    }
 
     /// The snapshot compiled into Vouch: always there, nothing read or parsed at run time.
     public static let embedded = PublicSuffixList(storage: .embedded)
@@ -110,30 +123,32 @@ public struct PublicSuffixList: Sendable {
     }
 
     init?(parsing contents: [UInt8]) {
+        guard let parsed = Self.section(of: contents, begin: Self.icannMarkers.begin, end: Self.icannMarkers.end) else { return nil }
+        storage = .parsed(parsed)
+        privateRules = Self.section(of: contents, begin: Self.privateMarkers.begin, end: Self.privateMarkers.end)
+    }
+
+    /// The rules between the lines `begin` and `end`, or `nil` without both.
+    private static func section(of contents: [UInt8], begin: String, end: String) -> ParsedRules? {
         var parsed = ParsedRules()
         var isInSection = false
-        var sawEnd = false
         for line in contents.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
-            let trimmed = Self.trimmingWhitespace(line)
+            let trimmed = trimmingWhitespace(line)
             if !isInSection {
-                isInSection = trimmed.elementsEqual(Self.beginMarker.utf8)
+                isInSection = trimmed.elementsEqual(begin.utf8)
                 continue
             }
-            if trimmed.elementsEqual(Self.endMarker.utf8) {
-                sawEnd = true
-                break
-            }
+            if trimmed.elementsEqual(end.utf8) { return parsed }
             guard !trimmed.starts(with: "//".utf8) else { continue }
-            let rule = trimmed.prefix { !Self.isWhitespace($0) }
+            let rule = trimmed.prefix { !isWhitespace($0) }
             guard !rule.isEmpty else { continue }
             parsed.add(String(decoding: rule, as: UTF8.self))
         }
-        guard sawEnd else { return nil }
-        storage = .parsed(parsed)
+        return nil
     }
 
-    private static let beginMarker = "// ===BEGIN ICANN DOMAINS==="
-    private static let endMarker = "// ===END ICANN DOMAINS==="
+    private static let icannMarkers = (begin: "// ===BEGIN ICANN DOMAINS===", end: "// ===END ICANN DOMAINS===")
+    private static let privateMarkers = (begin: "// ===BEGIN PRIVATE DOMAINS===", end: "// ===END PRIVATE DOMAINS===")
 
     /// Whether `domain` is a public suffix: the Public Suffix List algorithm's public suffix of
     /// `domain` is `domain` itself. A single label not in the list is one (the implicit `*` rule).
@@ -154,26 +169,25 @@ public struct PublicSuffixList: Sendable {
         return has(PublicSuffixTable.wildcardParent, labels.dropFirst().joined(separator: "."))
     }
 
-    /// Whether `name` carries `flag` (a ``PublicSuffixTable`` flag).
+    /// Whether `name` carries `flag` (a ``PublicSuffixTable`` flag) in the ICANN section, or in
+    /// the private section when ``includesPrivateDomains``.
     private func has(_ flag: UInt8, _ name: String) -> Bool {
         switch storage {
         case .embedded:
-            return PublicSuffixTable.flags(of: name.utf8) & flag != 0
+            let mask = includesPrivateDomains ? flag | flag << PublicSuffixTable.privateShift : flag
+            return PublicSuffixTable.flags(of: name.utf8) & mask != 0
         case .parsed(let parsed):
-            switch flag {
-            case PublicSuffixTable.rule: return parsed.rules.contains(name)
-            case PublicSuffixTable.wildcardParent: return parsed.wildcardParents.contains(name)
-            default: return parsed.exceptions.contains(name)
-            }
+            if parsed.has(flag, name) { return true }
+            return includesPrivateDomains && privateRules?.has(flag, name) == true
         }
     }
 
-    /// The number of rules (plain, wildcard and exception, counting both forms of a rule with
-    /// Unicode labels); for the embedded table, the names it lists.
+    /// The number of rules of both sections (plain, wildcard and exception, counting both forms of
+    /// a rule with Unicode labels); for the embedded table, the names it lists.
     var ruleCount: Int {
         switch storage {
         case .embedded: return PublicSuffixTable.entryCount
-        case .parsed(let parsed): return parsed.rules.count + parsed.wildcardParents.count + parsed.exceptions.count
+        case .parsed(let parsed): return parsed.count + (privateRules?.count ?? 0)
         }
     }
 
@@ -194,6 +208,18 @@ public struct PublicSuffixList: Sendable {
 }
 
 extension PublicSuffixList.ParsedRules {
+    /// The number of rules (each form, each kind).
+    fileprivate var count: Int { rules.count + wildcardParents.count + exceptions.count }
+
+    /// Whether `name` carries `flag` (a ``PublicSuffixTable`` flag) here.
+    fileprivate func has(_ flag: UInt8, _ name: String) -> Bool {
+        switch flag {
+        case PublicSuffixTable.rule: return rules.contains(name)
+        case PublicSuffixTable.wildcardParent: return wildcardParents.contains(name)
+        default: return exceptions.contains(name)
+        }
+    }
+
     /// Adds one rule in its Unicode and `xn--` forms.
     fileprivate mutating func add(_ rule: String) {
         let rule = String(decoding: rule.utf8.map(DNSNameMatch.asciiLowercased), as: UTF8.self)

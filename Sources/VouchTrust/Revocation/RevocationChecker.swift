@@ -41,6 +41,9 @@ struct RevocationChecker {
     /// Apple's kSecRevocationRequirePositiveResponse: an undetermined status fails.
     let responseRequired: Bool
     private let verifyTime: Int64
+    /// The strict profile's CRL rules (``ValidationProfile/requiresConformingCRLs``,
+    /// ``ValidationProfile/requiresLeafRevocationStatus``); Apple's profile has neither.
+    var profile: ValidationProfile = .apple
 
     private var entryIndexes: [Int: CRLEntryIndex] = [:]
     private var crlSignatures: [CRLSigner: Bool] = [:]
@@ -92,9 +95,11 @@ struct RevocationChecker {
         guard !crls.isEmpty || responseRequired else { return }
         let path = context.certificates
         for index in path.indices where index < context.topIndex {
+            // The strict profile asks the supplied CRLs for the leaf's status and accepts no "unknown".
+            let required = responseRequired || (index == 0 && !crls.isEmpty && profile.requiresLeafRevocationStatus)
             switch status(of: path[index], issuers: Array(path[(index + 1)...]), depth: 1) {
             case .revoked: failures.append(TrustFailure(index: index, check: .revocation))
-            case .undetermined where responseRequired:
+            case .undetermined where required:
                 failures.append(TrustFailure(index: index, check: .revocationResponseRequired))
             default: break
             }
@@ -128,10 +133,12 @@ struct RevocationChecker {
         return covered.isSuperset(of: .allReasons) ? .good : .undetermined
     }
 
-    /// A complete CRL Vouch understands, already issued at the verify date.
+    /// A complete CRL Vouch understands, already issued at the verify date (and, in the strict
+    /// profile, with a cRLNumber: RFC 5280 §5.2.3).
     private func isUsable(_ crl: CertificateRevocationList) -> Bool {
         !crl.isDelta && !crl.hasUnknownCriticalExtension && crl.signatureAlgorithmsMatch
             && crl.thisUpdate.secondsSince1970 <= verifyTime
+            && (crl.crlNumber != nil || !profile.requiresConformingCRLs)
     }
 
     /// Whether the CRL's next update is past at the verify date.
