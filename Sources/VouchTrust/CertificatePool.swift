@@ -58,6 +58,9 @@ struct CertificatePool: Sendable {
     private(set) var signatureChecks = 0
     /// Signatures actually verified: at most one per (child, distinct issuer key).
     private(set) var verificationsPerformed = 0
+    /// Verifications shared across evaluations (``Trust/setSignatureVerificationCache(_:)``), asked
+    /// before verifying; the per-evaluation caches above still come first.
+    var sharedVerifications: SignatureVerificationCache?
 
     private var nextRank = 0
 
@@ -126,6 +129,11 @@ struct CertificatePool: Sendable {
         if let cached = signatureCache[key] { return cached == .valid }
         signatureChecks += 1
         let spki = entries[issuer].certificate.subjectPublicKeyInfo
+        // Remembered from an earlier evaluation: no key to prepare, nothing to hash or verify.
+        if let remembered = sharedVerifications?.answer(for: entries[child].certificate, issuerKey: spki) {
+            signatureCache[key] = remembered
+            return remembered == .valid
+        }
         let keyID: Int
         if let known = issuerKeys[spki.encoded] {
             keyID = known
@@ -145,6 +153,7 @@ struct CertificatePool: Sendable {
             digests[child] = digest
             verificationByKey[byKey] = answer
         }
+        sharedVerifications?.record(answer, for: entries[child].certificate, issuerKey: spki)
         signatureCache[key] = answer
         return answer == .valid
     }

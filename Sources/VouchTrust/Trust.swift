@@ -36,6 +36,8 @@ public struct Trust: Sendable {
     public private(set) var revocationResponseRequired = false
     /// The rules applied beyond Apple's: ``ValidationProfile/apple`` (none) unless set.
     public private(set) var profile: ValidationProfile = .apple
+    /// Signature verifications shared with other evaluations (``setSignatureVerificationCache(_:)``).
+    public private(set) var signatureVerificationCache: SignatureVerificationCache?
     /// The system roots this trust uses (the machine's by default).
     public let systemStore: SystemTrustStore
 
@@ -79,6 +81,14 @@ public struct Trust: Sendable {
     /// the CA/B Forum profile); Apple's by default. Invalidates the result.
     public mutating func setValidationProfile(_ profile: ValidationProfile) {
         self.profile = profile
+        cached = nil
+    }
+
+    /// Shares a ``SignatureVerificationCache`` with this trust's evaluations (`nil`, the default:
+    /// none): signatures verified before, by any trust using the same cache, are not verified
+    /// again. Results are the same with or without it. Invalidates the result.
+    public mutating func setSignatureVerificationCache(_ cache: SignatureVerificationCache?) {
+        signatureVerificationCache = cache
         cached = nil
     }
 

@@ -8,6 +8,7 @@ enum TrustEvaluator {
         // only then, so a path found without them never loads the store.
         let systemIsTrusted = !trust.anchorsOnly
         var pool = systemIsTrusted ? trust.systemStore.pool : CertificatePool()
+        pool.sharedVerifications = trust.signatureVerificationCache
         let leaf = pool.add(trust.certificates[0], as: .input)
         for certificate in trust.certificates.dropFirst() { pool.add(certificate, as: .input) }
         for anchor in trust.anchors ?? [] { pool.add(anchor, as: .appAnchor) }

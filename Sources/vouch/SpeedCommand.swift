@@ -117,7 +117,7 @@ struct SpeedOperation: Sendable {
     let name: String
     let prepare: @Sendable () throws -> Prepared
 
-    static let all: [SpeedOperation] = [parse] + hashes + signatures + [chain, chainSystem]
+    static let all: [SpeedOperation] = [parse] + hashes + signatures + [chain, chainRSA, chainWarm, chainSystem]
 
     /// Whole-structure parse of every certificate of the system trust store, in turn.
     static let parse = SpeedOperation(name: "parse") {
@@ -174,23 +174,42 @@ struct SpeedOperation: Sendable {
 
     /// Parse and evaluate the example chain (RSA-2048 root → P-256 intermediate → P-256 leaf) under
     /// the SSL server policy for example.com, with the root as the only anchor.
-    static let chain = chainOperation(name: "chain", store: SystemTrustStore(certificates: []))
+    static let chain = chainOperation(name: "chain", certificates: exampleChain, store: SystemTrustStore(certificates: []))
+
+    /// `chain` with RSA-2048 keys throughout (TestVectors/example-rsa): the common Web PKI shape.
+    static let chainRSA = chainOperation(
+        name: "chain_rsa", certificates: (SpeedFixtures.rsaChainLeaf, SpeedFixtures.rsaChainIntermediate, SpeedFixtures.rsaChainRoot),
+        store: SystemTrustStore(certificates: []))
+
+    /// `chain` through a ``SignatureVerificationCache`` that already holds its signatures: what a
+    /// client that reconnects to the same server pays.
+    static let chainWarm = chainOperation(
+        name: "chain_warm", certificates: exampleChain, store: SystemTrustStore(certificates: []), cache: SignatureVerificationCache())
 
     /// `chain` with this machine's system roots in the trust's store (untrusted parents, since the
     /// example root is the only anchor): what a real evaluation carries.
-    static let chainSystem = chainOperation(name: "chain_system", store: .shared)
+    static let chainSystem = chainOperation(name: "chain_system", certificates: exampleChain, store: .shared)
 
-    static func chainOperation(name: String, store: SystemTrustStore) -> SpeedOperation { SpeedOperation(name: name) {
+    static let exampleChain = (SpeedFixtures.chainLeaf, SpeedFixtures.chainIntermediate, SpeedFixtures.chainRoot)
+
+    /// Parses the three certificates (leaf, intermediate, root) and evaluates them, the root as the
+    /// only anchor, at 2026-06-01 for example.com; with `cache`, every evaluation shares it (the
+    /// first, untimed one fills it).
+    static func chainOperation(
+        name: String, certificates: (leaf: [UInt8], intermediate: [UInt8], root: [UInt8]), store: SystemTrustStore,
+        cache: SignatureVerificationCache? = nil
+    ) -> SpeedOperation { SpeedOperation(name: name) {
         let date = DERTime(secondsSince1970: 1_780_272_000)  // 2026-06-01T00:00:00Z
-                let evaluate = { () -> Bool in
-            guard let leaf = try? Certificate(derEncoded: SpeedFixtures.chainLeaf),
-                let intermediate = try? Certificate(derEncoded: SpeedFixtures.chainIntermediate),
-                let root = try? Certificate(derEncoded: SpeedFixtures.chainRoot),
+        let evaluate = { () -> Bool in
+            guard let leaf = try? Certificate(derEncoded: certificates.leaf),
+                let intermediate = try? Certificate(derEncoded: certificates.intermediate),
+                let root = try? Certificate(derEncoded: certificates.root),
                 var trust = try? Trust(certificates: [leaf, intermediate], policies: [.ssl(server: true, hostname: "example.com")],
                                        systemStore: store)
             else { return false }
             trust.setAnchorCertificates([root])
             trust.setVerifyDate(date)
+            trust.setSignatureVerificationCache(cache)
             return trust.evaluate().isTrusted
         }
         guard evaluate() else { throw FixtureError(name: name) }
