@@ -33,6 +33,40 @@ public final class SignatureVerificationCache: Sendable {
     struct Key: Hashable, Sendable {
         let certificate: ArraySlice<UInt8>
         let issuerKey: ArraySlice<UInt8>
+
+        /// Every octet, hashed in bulk (`Hasher.combine(bytes:)`): the default hash of an
+        /// `ArraySlice<UInt8>` takes one octet at a time, which cost more than the rest of a lookup,
+        /// and hashing only part of the bytes would let crafted certificates collide at will.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(certificate.count)
+            certificate.withUnsafeBytes { hasher.combine(bytes: $0) }
+            issuerKey.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+
+        static func == (left: Key, right: Key) -> Bool {
+            sameOctets(left.certificate, right.certificate) && sameOctets(left.issuerKey, right.issuerKey)
+        }
+
+        /// Octet-for-octet equality, eight octets at a time (`elementsEqual` goes one by one).
+        static func sameOctets(_ left: ArraySlice<UInt8>, _ right: ArraySlice<UInt8>) -> Bool {
+            guard left.count == right.count else { return false }
+            return left.withUnsafeBytes { first in
+                right.withUnsafeBytes { second in
+                    var offset = 0
+                    while offset + 8 <= first.count {
+                        guard first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                            == second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        else { return false }
+                        offset += 8
+                    }
+                    while offset < first.count {
+                        guard first[offset] == second[offset] else { return false }
+                        offset += 1
+                    }
+                    return true
+                }
+            }
+        }
     }
 
     private struct State: Sendable {

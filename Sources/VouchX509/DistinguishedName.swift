@@ -57,8 +57,20 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     /// Every attribute in encoding order, multi-valued RDNs flattened in order.
     public var attributes: [NameAttribute] { relativeDistinguishedNames.flatMap { $0 } }
 
-    /// Whether the name has no attributes.
-    public var isEmpty: Bool { attributes.isEmpty }
+    /// Whether the name has no attributes (an empty SEQUENCE, or, were the encoder careless,
+    /// only empty SETs). Walks the encoding without decoding the attributes.
+    public var isEmpty: Bool {
+        var hasAttribute = false
+        // The structure was validated on construction, so this walk cannot fail.
+        _ = try? DERReader.readAll(encoded) { (reader) throws(DERError) in
+            try reader.nested(.sequence) { (names) throws(DERError) in
+                while !names.isAtEnd {
+                    if !(try names.readElement(.set)).content.isEmpty { hasAttribute = true }
+                }
+            }
+        }
+        return !hasAttribute
+    }
 
     /// The RFC 4514 string: RDNs last to first, `+` within an RDN, short names for CN, L, ST,
     /// O, OU, C, STREET, DC and UID, dotted OIDs for the rest, values escaped per §2.4.

@@ -93,6 +93,49 @@ public struct Extensions: Sequence, Sendable {
         return zip(sorted, sorted.dropFirst()).contains { $0.elementsEqual($1) }
     }
 
+    /// What Apple's list-level checks ask of every certificate, found in one walk of the list.
+    public struct Anomalies: Sendable, Equatable {
+        /// ``Extensions/unparseable`` is not empty.
+        public var hasUnparseable = false
+        /// ``Extensions/hasDuplicates``.
+        public var hasDuplicates = false
+        /// ``Extensions/unknownCritical`` is not empty.
+        public var hasUnknownCritical = false
+    }
+
+    /// ``unparseable``, ``hasDuplicates`` and ``unknownCritical`` answered in one walk, with the
+    /// extnIDs compared as the octets of the list (no copy): what a trust evaluation asks of each
+    /// certificate.
+    public var anomalies: Anomalies {
+        var result = Anomalies()
+        var oids: [ArraySlice<UInt8>] = []
+        oids.reserveCapacity(count)
+        for item in self {
+            let oid = item.oid.bytes
+            if !result.hasDuplicates && oids.count < Self.pairwiseDuplicateLimit {
+                result.hasDuplicates = oids.contains { $0.elementsEqual(oid) }
+            }
+            oids.append(oid)
+            if item.isCritical {
+                if !result.hasUnknownCritical && !Extension.knownOIDs.contains(item.oid) && !Self.isAppleExtension(item.oid) {
+                    result.hasUnknownCritical = true
+                }
+            } else if !result.hasUnparseable && (try? KnownExtensions.validate(item.oid, item.value)) == nil {
+                result.hasUnparseable = true
+            }
+        }
+        if !result.hasDuplicates && oids.count >= Self.pairwiseDuplicateLimit {
+            let sorted = oids.sorted { $0.lexicographicallyPrecedes($1) }
+            result.hasDuplicates = zip(sorted, sorted.dropFirst()).contains { $0.elementsEqual($1) }
+        }
+        return result
+    }
+
+    /// Up to this many extensions, duplicates are found by comparing each extnID with the earlier
+    /// ones; past it (only a hostile certificate has that many), by sorting, so the cost stays
+    /// O(n log n) up to ``X509Limits/maximumExtensionCount``.
+    static let pairwiseDuplicateLimit = 32
+
     /// Known, non-critical extensions whose value does not decode (Apple's UnparseableExtension).
     public var unparseable: [Extension] {
         filter { !$0.isCritical && ((try? KnownExtensions.validate($0.oid, $0.value)) == nil) }

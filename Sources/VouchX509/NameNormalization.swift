@@ -6,6 +6,55 @@ extension DistinguishedName {
     /// value byte for byte. Two names match for chain building iff these encodings are equal, so
     /// a UTF8String issuer never matches a PrintableString subject with the same text.
     public var appleNormalizedEncoding: [UInt8] {
+        // Usually normalisation changes only the case of PrintableString letters, which keeps
+        // every length: the encoding is then a copy with those letters upper-cased in place,
+        // one allocation. Blanks to trim or collapse change lengths: the name is written anew.
+        var output = Array(encoded)
+        var needsRewrite = false
+        let base = encoded.startIndex
+        // The structure was validated on construction, so this walk cannot fail.
+        _ = try? DERReader.readAll(encoded) { (reader) throws(DERError) in
+            try reader.nested(.sequence) { (names) throws(DERError) in
+                while !names.isAtEnd {
+                    try names.nested(.set) { (set) throws(DERError) in
+                        while !set.isAtEnd {
+                            try set.nested(.sequence) { (attribute) throws(DERError) in
+                                _ = try attribute.readElement()
+                                let value = try attribute.readElement()
+                                guard value.tag == .printableString else { return }
+                                guard Self.needsCaseChangeOnly(value.content) else {
+                                    needsRewrite = true
+                                    return
+                                }
+                                for index in value.content.indices where value.content[index] >= 0x61 && value.content[index] <= 0x7A {
+                                    output[index - base] -= 0x20
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return needsRewrite ? rewrittenNormalizedEncoding : output
+    }
+
+    /// Whether ``normalizePrintable(_:)`` would change nothing but the case of `value`: no blank
+    /// to trim at either end, no TAB, no run of two spaces.
+    static func needsCaseChangeOnly(_ value: ArraySlice<UInt8>) -> Bool {
+        guard let first = value.first, let last = value.last else { return true }
+        if first == 0x20 || last == 0x20 { return false }
+        var previousWasSpace = false
+        for octet in value {
+            if octet == 0x09 { return false }
+            let isSpace = octet == 0x20
+            if isSpace && previousWasSpace { return false }
+            previousWasSpace = isSpace
+        }
+        return true
+    }
+
+    /// ``appleNormalizedEncoding`` written element by element (blanks trimmed and collapsed).
+    var rewrittenNormalizedEncoding: [UInt8] {
         var writer = DERWriter()
         writer.writeElement(.sequence) { names in
             for rdn in relativeDistinguishedNames { names.writeEncoded(Self.normalizedRDN(rdn)) }

@@ -105,4 +105,17 @@ import VouchX509
         #expect(cache.count == 3)
         #expect(cache.statistics.hits + cache.statistics.misses == 240)
     }
+
+    @Test("keys compare every octet", arguments: [0, 1, 7, 8, 9, 16, 31, 1_000])
+    func keyEquality(length: Int) {
+        let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        let padded = [0xEE] + bytes
+        #expect(SignatureVerificationCache.Key.sameOctets(bytes[...], padded[1...]), "a slice at another offset")
+        for position in [0, length / 2, length - 1] where length > 0 {
+            var changed = bytes
+            changed[position] ^= 0x80
+            #expect(!SignatureVerificationCache.Key.sameOctets(bytes[...], changed[...]), "octet \(position) differs")
+        }
+        #expect(!SignatureVerificationCache.Key.sameOctets(bytes[...], (bytes + [0])[...]))
+    }
 }

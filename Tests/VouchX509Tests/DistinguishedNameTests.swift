@@ -65,6 +65,16 @@ import VouchX509
         #expect(name.commonNames == ["a", "c"])
         #expect(!name.isEmpty)
         #expect(try DistinguishedName(derEncoded: Self.name([])[...]).isEmpty)
+        // Only empty SETs: no attribute, so empty, as the attribute list says.
+        for der: [UInt8] in [[0x30, 0x02, 0x31, 0x00], [0x30, 0x04, 0x31, 0x00, 0x31, 0x00]] {
+            let onlyEmptySets = try DistinguishedName(derEncoded: der[...])
+            #expect(onlyEmptySets.isEmpty && onlyEmptySets.attributes.isEmpty)
+        }
+        let trailingEmptySet = Self.name([[(.commonName, Self.utf8("a"))]])
+        // SEQUENCE { SET { CN=a }, SET {} }: the content grows by the empty SET's two octets.
+        let withEmptySet = try DistinguishedName(
+            derEncoded: ([0x30, UInt8(trailingEmptySet.count)] + trailingEmptySet.dropFirst(2) + [0x31, 0x00])[...])
+        #expect(!withEmptySet.isEmpty)
         // Attribute values are views into the input.
         #expect(name.attributes.first?.value.offset == 11)
     }

@@ -29,6 +29,7 @@ import VouchX509
         let extensions = try Self.builder(entries).parse().extensions
         #expect(extensions.count == count)
         #expect(extensions.hasDuplicates == expected)
+        #expect(extensions.anomalies.hasDuplicates == expected)
     }
 
     @Test func duplicatesIgnoreCriticalityAndValue() throws {
@@ -79,6 +80,11 @@ import VouchX509
         }
         var lookups = 0
         for certificate in certificates {
+            // The one-walk answers equal the three separate ones.
+            let anomalies = certificate.extensions.anomalies
+            #expect(anomalies.hasDuplicates == certificate.extensions.hasDuplicates)
+            #expect(anomalies.hasUnparseable == !certificate.extensions.unparseable.isEmpty)
+            #expect(anomalies.hasUnknownCritical == !certificate.extensions.unknownCritical.isEmpty)
             let oids = certificate.extensions.map(\.oid) + Extension.knownOIDs
             for oid in oids {
                 let walked = certificate.extensions.first { $0.oid == oid }

@@ -1,6 +1,7 @@
 import Testing
 import VouchDER
-import VouchX509
+@testable import VouchX509
+import VouchTestSupport
 
 /// Apple's name normalisation for issuer lookup (SECTRUST.md §2.2): PrintableString values are
 /// upper-cased, trimmed and have runs of blanks collapsed; every other value is kept byte for byte.
@@ -72,5 +73,33 @@ import VouchX509
         #expect(name.appleNormalizedEncoding == expected)
         // Normalising twice changes nothing.
         #expect(try DistinguishedName(derEncoded: expected[...]).appleNormalizedEncoding == expected)
+    }
+
+    /// The in-place fast path (case changes only) and the element-by-element rewrite agree, on a
+    /// name that is a slice at a non-zero offset of a larger buffer, and on every subject and
+    /// issuer of the system bundle.
+    @Test func fastPathAgreesWithTheRewrite() throws {
+        let der = DER.name([(.countryName, .printableString, "us"), (.organizationName, .utf8String, "lower case"),
+                                (.commonName, .printableString, "Mixed Case Name")])
+        let padded = [0xFF, 0xFF, 0xFF] + der
+        let name = try DistinguishedName(derEncoded: padded[3...])
+        #expect(name.appleNormalizedEncoding == name.rewrittenNormalizedEncoding)
+        #expect(name.appleNormalizedEncoding != der, "the PrintableString letters were upper-cased")
+        var checked = 0
+        for certificateDER in TestData.systemCertificates {
+            let certificate = try Certificate(derEncoded: certificateDER)
+            for name in [certificate.subject, certificate.issuer] {
+                #expect(name.appleNormalizedEncoding == name.rewrittenNormalizedEncoding, "\(name)")
+                checked += 1
+            }
+        }
+        print("name normalisation: \(checked) bundle names, fast path = rewrite")
+    }
+
+    @Test("only case changes keep the fast path", arguments: [
+        ("", true), ("abc", true), ("a b c", true), (" a", false), ("a ", false), ("a  b", false), ("a\tb", false), (" ", false),
+    ])
+    func caseOnly(value: String, caseOnly: Bool) {
+        #expect(DistinguishedName.needsCaseChangeOnly(Array(value.utf8)[...]) == caseOnly)
     }
 }

@@ -84,9 +84,10 @@ final class CertificateFacts: Sendable {
         } else {
             hasEmptySubjectProblem = false
         }
-        hasUnparseableExtension = !extensions.unparseable.isEmpty
-        hasDuplicateExtension = extensions.hasDuplicates
-        hasUnknownCriticalExtension = !extensions.unknownCritical.isEmpty
+        let anomalies = extensions.anomalies
+        hasUnparseableExtension = anomalies.hasUnparseable
+        hasDuplicateExtension = anomalies.hasDuplicates
+        hasUnknownCriticalExtension = anomalies.hasUnknownCritical
     }
 
     /// TemporalValidity: `notBefore ≤ time ≤ notAfter`, both ends inclusive (SECTRUST.md §6).
