@@ -39,8 +39,10 @@ enum ExplorerScript {
     return null;
   }
   function pair(dl, term, value, mono) {
-    dl.appendChild(el("dt", null, term));
-    dl.appendChild(el("dd", mono ? "mono" : null, value));
+    var item = el("div");
+    item.appendChild(el("dt", null, term));
+    item.appendChild(el("dd", mono ? "mono" : null, value));
+    dl.appendChild(item);
   }
 
   // The verdict, the chain's check tables and the path search (verify --html).
@@ -63,7 +65,7 @@ enum ExplorerScript {
     trust.chain.forEach(function (c) {
       var d = el("details", "cert"), s = el("summary");
       var failed = c.checks.filter(function (k) { return !k[2]; }).length;
-      d.open = true;
+      d.open = failed > 0 || c.index === 0;
       s.appendChild(el("span", "idx", c.index === 0 ? "0 leaf" : String(c.index)));
       s.appendChild(el("span", "subj", c.subject));
       if (c.anchor) s.appendChild(el("span", "badge anchor", "trusted anchor"));
@@ -74,14 +76,18 @@ enum ExplorerScript {
       s.appendChild(open);
       d.appendChild(s);
       var t = el("table", "checks");
-      c.checks.forEach(function (k) {
+      var ordered = c.checks.filter(function (k) { return !k[2]; }).concat(c.checks.filter(function (k) { return k[2]; }));
+      ordered.forEach(function (k) {
         var tr = el("tr", k[2] ? "pass" : "fail");
         tr.appendChild(el("td", "name", k[0]));
         var outcome = el("td");
         outcome.appendChild(el("span", "badge " + (k[2] ? "pass" : "fail"), k[2] ? "pass" : "fail"));
         tr.appendChild(outcome);
-        tr.appendChild(el("td", "why", k[2] ? "" : k[4] + (k[3] ? ": " + k[3] : "")));
-        tr.appendChild(el("td", "scope", k[2] ? "fails when " + k[3] : k[1]));
+        var why = el("td", "why");
+        if (!k[2]) why.appendChild(el("strong", null, k[4] + (k[3] ? ": " : "")));
+        why.appendChild(el("span", null, k[2] ? "fails when " + k[3] : k[3]));
+        if (k[1]) why.appendChild(el("span", "scope", " \u00b7 looks at " + k[1]));
+        tr.appendChild(why);
         t.appendChild(tr);
         total++;
       });

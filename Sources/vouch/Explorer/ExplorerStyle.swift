@@ -17,7 +17,8 @@ h2 { font-size: 15px; margin: 0 0 8px; }
 .verdict { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 22px; }
 .verdict .big { font-size: 22px; font-weight: 700; }
 .verdict.trusted .big { color: var(--pass); } .verdict.untrusted .big { color: var(--fail); }
-.verdict dl { display: flex; flex-wrap: wrap; gap: 2px 18px; margin: 0; }
+.verdict dl { display: flex; flex-wrap: wrap; gap: 2px 22px; margin: 0; }
+.verdict dl > div { display: flex; gap: 7px; align-items: baseline; }
 .verdict dt { color: var(--muted); font-size: 12px; } .verdict dd { margin: 0; font-family: var(--mono); font-size: 13px; }
 .columns { display: grid; grid-template-columns: minmax(0, 1.15fr) minmax(0, 1fr); gap: 14px; }
 @media (max-width: 1100px) { .columns { grid-template-columns: 1fr; } }
@@ -35,9 +36,10 @@ button.link { border: 0; background: none; color: var(--accent); cursor: pointer
 table.checks { border-collapse: collapse; width: 100%; font-size: 13px; }
 table.checks td { border-top: 1px solid #edf0f4; padding: 3px 8px; vertical-align: top; }
 table.checks td.name { font-family: var(--mono); white-space: nowrap; }
-table.checks td.scope { color: var(--muted); }
+table.checks td.why { color: var(--muted); width: 100%; }
+table.checks .scope { color: #8a94a1; font-size: 12px; }
 table.checks tr.fail td { background: #fff4f4; }
-table.checks tr.fail td.why { color: var(--fail); }
+table.checks tr.fail td.why { color: var(--ink); } table.checks tr.fail strong { color: var(--fail); }
 ol.trace { margin: 0; padding-left: 26px; font-size: 13px; max-height: 520px; overflow: auto; }
 ol.trace li { margin: 3px 0; } ol.trace .text { font-family: var(--mono); font-size: 12px; word-break: break-word; }
 .explorer { display: grid; grid-template-columns: 230px minmax(300px, 1fr) minmax(0, 640px); gap: 12px; align-items: start; }
@@ -61,6 +63,7 @@ ol.trace li { margin: 3px 0; } ol.trace .text { font-family: var(--mono); font-s
 #details { border: 1px solid var(--line); border-radius: 6px; background: var(--panel); padding: 8px 11px; margin-bottom: 10px; min-height: 96px; }
 #details .path { font-family: var(--mono); font-weight: 700; color: var(--accent); word-break: break-all; }
 #details dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 6px 0 0; font-size: 13px; }
+#details dl > div { display: contents; }
 #details dt { color: var(--muted); } #details dd { margin: 0; word-break: break-word; }
 #details dd.mono { font-family: var(--mono); font-size: 12px; }
 #details .error { color: var(--fail); font-weight: 600; }

@@ -61,7 +61,7 @@ enum ExplorerTrust {
     static func sslRows(server: Bool, hostname: Bool) -> [Row] {
         var rows: [Row] = []
         if hostname {
-            rows.append(Row(check: .sslHostname, scope: .leaf, failsWhen: "no subjectAltName dNSName or iPAddress matches the host (SECTRUST.md §5)"))
+            rows.append(Row(check: .sslHostname, scope: .leaf, failsWhen: "no subjectAltName dNSName or iPAddress matches the host (RFC 6125 §6.4)"))
         }
         rows.append(Row(check: .extendedKeyUsage, scope: .children, failsWhen: server
             ? "extendedKeyUsage present without serverAuth, anyExtendedKeyUsage or an SGC purpose"
