@@ -130,6 +130,15 @@ struct ExplorerPageTests {
         #expect(error["offset"] as? Int == 0)
         #expect((error["message"] as? String)?.hasPrefix("truncated") == true)
 
+        // 2 MiB of OCTET STRING: dumped (its first 64 KiB), not parsed (ExplorerLimits.maximumParsedBytes).
+        let large = try VouchProcess.run(["inspect", "--html", "-"], input: [0x04, 0x83, 0x20, 0x00, 0x00] + [UInt8](repeating: 0, count: 2 << 20))
+        #expect(large.status == 2)
+        let largeDocument = try #require((try Self.data(large.standardOutput)["documents"] as? [[String: Any]])?.first)
+        #expect((largeDocument["nodes"] as? [Any])?.isEmpty == true)
+        #expect((largeDocument["notes"] as? [String])?.first?.contains("so not parsed") == true)
+        #expect((largeDocument["der"] as? String).flatMap { Data(base64Encoded: $0) }?.count == 1 << 16)
+        #expect(large.standardOutput.utf8.count < 1 << 17)
+
         let unevaluated = try VouchProcess.run(["verify", "--html", "TestVectors/explorer/deep.der"])
         #expect(unevaluated.status == 2)
         let problems = try #require(try Self.data(unevaluated.standardOutput)["problems"] as? [String])

@@ -16,6 +16,10 @@ enum ExplorerLimits {
     static let maximumValueCharacters = 256
     /// Documents on one page: over three times the 300-certificate bundle the page is measured on.
     static let maximumDocuments = 1000
+    /// A document larger than this is dumped but not parsed: a tree of a 256 MiB input of
+    /// two-byte elements would hold over 100 million nodes before ``maximumNodes`` could cut it.
+    /// 1 MiB is 400 times the largest certificate of Debian's trust store.
+    static let maximumParsedBytes = 1 << 20
 }
 
 /// One document of an explorer page: its bytes and the named tree of its elements, or the
@@ -49,6 +53,12 @@ struct ExplorerDocument {
         self.location = location
         self.der = der
         var certificateError: String?
+        guard der.count <= ExplorerLimits.maximumParsedBytes else {
+            certificate = nil
+            title = location
+            notes.append("\(der.count) bytes: larger than \(ExplorerLimits.maximumParsedBytes), so not parsed (ExplorerLimits.maximumParsedBytes); the first \(ExplorerLimits.maximumEmbeddedBytes) bytes are shown")
+            return
+        }
         do {
             certificate = try Certificate(derEncoded: der)
         } catch {
