@@ -214,7 +214,7 @@ enum ExplorerScript {
       var text = el("span", "a");
       for (var j = o; j < o + 16; j++) {
         if (j === o + 8) row.appendChild(el("span", "gap"));
-        if (j >= bytes.length) { row.appendChild(document.createTextNode("   ")); continue; }
+        if (j >= bytes.length) { row.appendChild(el("span", "b", "  ")); row.appendChild(document.createTextNode(" ")); continue; }
         var b = el("span", "b", hex(bytes[j], 2));
         b.dataset.o = String(j);
         row.appendChild(b);

@@ -48,7 +48,7 @@ ol.trace li { margin: 3px 0; } ol.trace .text { font-family: var(--mono); font-s
 @media (max-width: 1100px) { .explorer, .explorer.single { grid-template-columns: 1fr; } }
 #docs { max-height: 78vh; overflow: auto; border: 1px solid var(--line); border-radius: 6px; }
 #docs input { width: 100%; border: 0; border-bottom: 1px solid var(--line); padding: 6px 8px; font: inherit; }
-#docs button { display: block; width: 100%; text-align: left; border: 0; border-bottom: 1px solid #edf0f4; background: #fff; padding: 5px 8px; cursor: pointer; font: inherit; }
+#docs button { display: block; width: 100%; text-align: left; overflow-wrap: anywhere; border: 0; border-bottom: 1px solid #edf0f4; background: #fff; padding: 5px 8px; cursor: pointer; font: inherit; }
 #docs button:hover { background: var(--panel); } #docs button.on { background: #e3ecff; }
 #docs button small { display: block; color: var(--muted); font-size: 11px; word-break: break-all; }
 #docs button.bad { color: var(--fail); }
