@@ -51,7 +51,7 @@ enum ExplorerPage {
             <nav id="docs" aria-label="documents"></nav>
             <div><h2>ASN.1 tree</h2><div id="tree" role="tree"></div></div>
             <div><h2>Bytes</h2><div id="details"></div>
-            <p class="legend"><span class="hh">header: tag and length</span> <span class="hc">content</span> click a byte to find its element</p>
+            <p class="legend"><span class="hh">header: tag and length</span> <span class="hc">content</span> click a byte to find its element; \u{2191} \u{2193} move through the tree</p>
             <div id="hex"></div></div>
             </section>
             </main>

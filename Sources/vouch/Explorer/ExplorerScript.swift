@@ -13,7 +13,7 @@ enum ExplorerScript {
   var data = JSON.parse(document.getElementById("vouch-data").textContent);
   var OFF = 0, HL = 1, LEN = 2, DEPTH = 3, TAG = 4, NAME = 5, LABEL = 6, SEC = 7, VAL = 8;
   var body = document.body, docs = data.documents;
-  var current = -1, nodes = [], parents = [], ends = [], rows = [], cells = [], ascii = [], lit = [], bytes = null;
+  var current = -1, selected = -1, nodes = [], parents = [], ends = [], rows = [], cells = [], ascii = [], lit = [], bytes = null;
 
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {
@@ -45,71 +45,7 @@ enum ExplorerScript {
     dl.appendChild(item);
   }
 
-  // The verdict, the chain's check tables and the path search (verify --html).
-  function drawTrust(trust) {
-    var v = $("verdict");
-    v.hidden = false;
-    v.classList.add(trust.trusted ? "trusted" : "untrusted");
-    v.appendChild(el("div", "big", trust.trusted ? "\u2713 Trusted" : "\u2717 Not trusted"));
-    var dl = el("dl");
-    pair(dl, "SecTrustResultType", trust.result, true);
-    pair(dl, "status (SecTrustEvaluateWithError)", trust.status + (trust.error ? " " + trust.error : " errSecSuccess"), true);
-    if (trust.deciding) pair(dl, "deciding failure", trust.deciding, true);
-    pair(dl, "policy", trust.policy, true);
-    pair(dl, "verify date", trust.verify_date, true);
-    v.appendChild(dl);
-    var chain = $("chain");
-    chain.hidden = false;
-    chain.appendChild(el("h2", null, "The built chain: every check on every certificate"));
-    var total = 0;
-    trust.chain.forEach(function (c) {
-      var d = el("details", "cert"), s = el("summary");
-      var failed = c.checks.filter(function (k) { return !k[2]; }).length;
-      d.open = failed > 0 || c.index === 0;
-      s.appendChild(el("span", "idx", c.index === 0 ? "0 leaf" : String(c.index)));
-      s.appendChild(el("span", "subj", c.subject));
-      if (c.anchor) s.appendChild(el("span", "badge anchor", "trusted anchor"));
-      s.appendChild(el("span", "badge " + (failed ? "fail" : "pass"), failed ? failed + " of " + c.checks.length + " checks fail" : "all " + c.checks.length + " checks pass"));
-      var open = el("button", "link", "bytes \u2192");
-      open.type = "button";
-      open.addEventListener("click", function (e) { e.preventDefault(); showDocument(c.index); select(0); $("explorer").scrollIntoView(); });
-      s.appendChild(open);
-      d.appendChild(s);
-      var t = el("table", "checks");
-      var ordered = c.checks.filter(function (k) { return !k[2]; }).concat(c.checks.filter(function (k) { return k[2]; }));
-      ordered.forEach(function (k) {
-        var tr = el("tr", k[2] ? "pass" : "fail");
-        tr.appendChild(el("td", "name", k[0]));
-        var outcome = el("td");
-        outcome.appendChild(el("span", "badge " + (k[2] ? "pass" : "fail"), k[2] ? "pass" : "fail"));
-        tr.appendChild(outcome);
-        var why = el("td", "why");
-        if (!k[2]) why.appendChild(el("strong", null, k[4] + (k[3] ? ": " : "")));
-        why.appendChild(el("span", null, k[2] ? "fails when " + k[3] : k[3]));
-        if (k[1]) why.appendChild(el("span", "scope", " \u00b7 looks at " + k[1]));
-        tr.appendChild(why);
-        t.appendChild(tr);
-        total++;
-      });
-      d.appendChild(t);
-      chain.appendChild(d);
-    });
-    body.dataset.checks = String(total);
-    var trace = $("trace");
-    trace.hidden = false;
-    trace.appendChild(el("h2", null, "How the path was built (" + trust.trace.length + " steps)"));
-    var ol = el("ol", "trace");
-    trust.trace.forEach(function (e) {
-      var li = el("li");
-      li.appendChild(el("span", "badge " + e[0], e[0]));
-      li.appendChild(document.createTextNode(" "));
-      li.appendChild(el("span", "text", e[1]));
-      ol.appendChild(li);
-    });
-    trace.appendChild(ol);
-    body.dataset.traceEvents = String(trust.trace.length);
-  }
-
+"""# + ExplorerTrustScript.javaScript + #"""
   // The list of documents: one button each, drawn once; a filter when there are many.
   function drawList() {
     var nav = $("docs");
@@ -143,7 +79,7 @@ enum ExplorerScript {
     current = i;
     var doc = docs[i];
     Array.prototype.forEach.call($("docs").querySelectorAll("button"), function (b, j) { b.classList.toggle("on", j === i); });
-    nodes = doc.nodes; parents = []; ends = []; rows = []; lit = [];
+    nodes = doc.nodes; selected = -1; parents = []; ends = []; rows = []; lit = [];
     var stack = [];
     nodes.forEach(function (n, k) {
       while (stack.length && nodes[stack[stack.length - 1]][DEPTH] >= n[DEPTH]) ends[stack.pop()] = k;
@@ -239,7 +175,8 @@ enum ExplorerScript {
   function select(k) {
     lit.forEach(function (c) { c.classList.remove("hh", "hc"); });
     lit = [];
-    rows.forEach(function (r) { r.classList.remove("sel"); });
+    if (selected >= 0 && selected < rows.length) rows[selected].classList.remove("sel");
+    selected = k;
     var doc = docs[current];
     if (k < 0 || k >= nodes.length) {
       body.dataset.selectedStart = ""; body.dataset.selectedEnd = ""; body.dataset.selectedField = "";
@@ -303,6 +240,14 @@ enum ExplorerScript {
     if (o !== undefined) select(nodeAt(parseInt(o, 10)));
   });
   window.addEventListener("hashchange", fromFragment);
+  // Up and down move through the rows the tree shows.
+  document.addEventListener("keydown", function (ev) {
+    if ((ev.key !== "ArrowDown" && ev.key !== "ArrowUp") || selected < 0 || ev.target.tagName === "INPUT") return;
+    var step = ev.key === "ArrowDown" ? 1 : -1;
+    for (var j = selected + step; j >= 0 && j < rows.length; j += step) {
+      if (!rows[j].classList.contains("hidden")) { select(j); ev.preventDefault(); return; }
+    }
+  });
   if (data.problems.length) {
     var p = $("problems");
     p.hidden = false;
