@@ -93,6 +93,17 @@ struct ExplorerBrowserTests {
         let root = try Self.browse(file, fragment: "#select=0").dom
         #expect(Self.bytes(root, "hh") == Array(0..<4))
         #expect(Self.bytes(root, "hc") == Array(4..<559))
+        // A node inside an extension's OCTET STRING: the page's own data says where it is.
+        let page = try String(contentsOf: file, encoding: .utf8)
+        let nodes = try ExplorerPageTests.nodes(try ExplorerPageTests.data(page))
+        let names = ExplorerPageTests.fieldNames(nodes)
+        let dnsName = try #require(names.firstIndex(of: "tbsCertificate.extensions.subjectAltName.extnValue.GeneralNames.dNSName"))
+        let offset = try #require(nodes[dnsName][0] as? Int), header = try #require(nodes[dnsName][1] as? Int)
+        let length = try #require(nodes[dnsName][2] as? Int)
+        let inner = try Self.browse(file, fragment: "#select=\(offset)").dom
+        #expect(Self.bodyData(inner)["selected-field"] == names[dnsName])
+        #expect(Self.bytes(inner, "hh") == Array(offset..<offset + header))
+        #expect(Self.bytes(inner, "hc") == Array(offset + header..<offset + header + length))
         _ = try Self.browse(file, fragment: "#doc=0&select=143", screenshot: "inspect")
         print("explorer: inspect page loaded and selected in \(String(format: "%.2f", seconds)) s")
     }
