@@ -34,20 +34,25 @@ struct InspectCommand: Subcommand {
         options: [
             .flag("json", "Print one JSON array."),
             .flag("first", "Only the first certificate of all the files."),
+            .flag("html", "Print one self-contained HTML page: the hex dump beside the ASN.1 tree of each certificate, each field named with its RFC section. A document that does not parse is shown with the error's offset (exit 2)."),
         ]
     )
 
     let files: [String]
     let json: Bool
     let first: Bool
+    let html: Bool
 
-    init(_ arguments: ParsedArguments) {
+    init(_ arguments: ParsedArguments) throws(UsageError) {
         files = arguments.positionals
         json = arguments.flag("json")
         first = arguments.flag("first")
+        html = arguments.flag("html")
+        if json && html { throw UsageError("--json and --html exclude each other") }
     }
 
     func run() throws {
+        if html { return try runHTML() }
         var certificates: [(location: String, certificate: Certificate)]
         do {
             certificates = try CertificateLoader.load(files)
@@ -65,6 +70,19 @@ struct InspectCommand: Subcommand {
                 CertificateRendering.printText(entry.certificate)
             }
         }
+    }
+}
+
+extension InspectCommand {
+    /// `--html`: the explorer page of every document, good or bad.
+    func runHTML() throws {
+        let (documents, omitted, problems) = ExplorerInput.documents(files, first: first)
+        let count = documents.count + omitted
+        print(ExplorerPage.render(
+            title: "vouch inspect " + files.joined(separator: " "),
+            subtitle: "\(count) document\(count == 1 ? "" : "s"): select an element in the tree, or a byte in the dump, to see its field, value and section.",
+            documents: documents, omitted: omitted, trust: nil, problems: problems), terminator: "")
+        if ExplorerInput.hasBadInput(documents, problems: problems) { throw ExitStatus.badInput }
     }
 }
 

@@ -32,6 +32,7 @@ struct VerifyCommand: Subcommand {
             .flag("require-revocation-response", "Fail certificates whose status no CRL determines (kSecRevocationRequirePositiveResponse)."),
             .flag("json", "Print one JSON object."),
             .flag("explain", "Tell how the chain was built: each candidate issuer, parked path, judged path and score."),
+            .flag("html", "Print one self-contained HTML page: the verdict, every check on every certificate of the built chain, how the path was built, and each certificate's bytes beside its ASN.1 tree."),
         ]
     )
 
@@ -47,6 +48,7 @@ struct VerifyCommand: Subcommand {
     let requireRevocationResponse: Bool
     let json: Bool
     let explain: Bool
+    let html: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         chain = arguments.positionals
@@ -57,6 +59,8 @@ struct VerifyCommand: Subcommand {
         requireRevocationResponse = arguments.flag("require-revocation-response")
         json = arguments.flag("json")
         explain = arguments.flag("explain")
+        html = arguments.flag("html")
+        if json && html { throw UsageError("--json and --html exclude each other") }
     }
 
     func run() throws {
@@ -74,9 +78,11 @@ struct VerifyCommand: Subcommand {
             if !crl.isEmpty { trust.setCRLs(try CRLLoader.load(crl)) }
             if requireRevocationResponse { trust.setRevocationResponseRequired(true) }
         } catch let error as InputError {
+            if html { try printUnevaluatedPage(error) }
             printError(error.line)
             throw ExitStatus.badInput
         }
+        if html { return try printPage(&trust, policy: trustPolicy) }
         let (evaluation, events) = explain ? trust.evaluateExplaining() : (trust.evaluate(), [])
         if explain && !json {
             for event in events { print("· \(event)") }
