@@ -40,6 +40,8 @@ func chainBenchmarks() {
         print("note: fewer than 99 system roots: the 100-root chain benchmarks are skipped")
     }
 
+    rsaAndWarmChainBenchmarks(date: date, appleDate: appleDate)
+
     for (storeName, vouchStore, appleStore) in stores {
         for server in [false, true] {
             let policy: TrustPolicy = server ? .ssl(server: true, hostname: "example.com") : .basicX509
@@ -77,5 +79,67 @@ func chainBenchmarks() {
                 guard await validate() else { fatalError("swift-certificates does not validate the example chain (\(storeName))") }
             }
         }
+    }
+}
+
+/// The rows issue 16 adds, each under the SSL server policy for example.com with one root:
+/// the RSA-only twin of the example chain (TestVectors/example-rsa, the common Web PKI shape)
+/// for both libraries, and the example chain through a `SignatureVerificationCache` that
+/// already holds its verifications (what a client that reconnects pays; swift-certificates has
+/// no such cache, so its row is the cold `chain of 3, 1 root, SSL …` one).
+func rsaAndWarmChainBenchmarks(date: DERTime, appleDate: Date) {
+    guard let leaf = try? VouchX509.Certificate(derEncoded: Fixtures.rsaExampleLeaf),
+        let intermediate = try? VouchX509.Certificate(derEncoded: Fixtures.rsaExampleIntermediate),
+        let root = try? VouchX509.Certificate(derEncoded: Fixtures.rsaExampleRoot),
+        let appleLeaf = try? X509.Certificate(derEncoded: Fixtures.rsaExampleLeaf),
+        let appleIntermediate = try? X509.Certificate(derEncoded: Fixtures.rsaExampleIntermediate),
+        let appleRoot = try? X509.Certificate(derEncoded: Fixtures.rsaExampleRoot),
+        let exampleLeaf = try? VouchX509.Certificate(derEncoded: Fixtures.exampleLeaf),
+        let exampleIntermediate = try? VouchX509.Certificate(derEncoded: Fixtures.exampleIntermediate),
+        let exampleRoot = try? VouchX509.Certificate(derEncoded: Fixtures.exampleRoot)
+    else { fatalError("the RSA example chain does not parse") }
+    let rsaStore = SystemTrustStore(certificates: [root])
+    let appleStore = CertificateStore([appleRoot])
+    let rsaEvaluate = { @Sendable () -> Bool in
+        guard var trust = try? Trust(certificates: [leaf, intermediate], policies: [.ssl(server: true, hostname: "example.com")],
+                                     systemStore: rsaStore)
+        else { return false }
+        trust.setVerifyDate(date)
+        return trust.evaluate().isTrusted
+    }
+    let rsaValidate = { @Sendable () async -> Bool in
+        var verifier = Verifier(rootCertificates: appleStore) {
+            RFC5280Policy(fixedExpiryValidationTime: appleDate)
+            ServerIdentityPolicy(serverHostname: "example.com", serverIP: nil)
+        }
+        if case .validCertificate = await verifier.validate(leaf: appleLeaf, intermediates: CertificateStore([appleIntermediate])) {
+            return true
+        }
+        return false
+    }
+    guard rsaEvaluate() else { fatalError("Vouch does not trust the RSA example chain") }
+    let rsaName = "chain of 3 RSA-2048, 1 root, SSL server policy for example.com"
+    Benchmark("\(rsaName) [Vouch]") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(rsaEvaluate()) }
+    }
+    Benchmark("\(rsaName) [swift-certificates]") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(await rsaValidate()) }
+    } setup: {
+        guard await rsaValidate() else { fatalError("swift-certificates does not validate the RSA example chain") }
+    }
+
+    let cache = SignatureVerificationCache()
+    let exampleStore = SystemTrustStore(certificates: [exampleRoot])
+    let warmEvaluate = { @Sendable () -> Bool in
+        guard var trust = try? Trust(certificates: [exampleLeaf, exampleIntermediate], policies: [.ssl(server: true, hostname: "example.com")],
+                                     systemStore: exampleStore)
+        else { return false }
+        trust.setVerifyDate(date)
+        trust.setSignatureVerificationCache(cache)
+        return trust.evaluate().isTrusted
+    }
+    guard warmEvaluate() else { fatalError("Vouch does not trust the example chain through the cache") }
+    Benchmark("chain of 3, 1 root, SSL server policy for example.com, warm verification cache [Vouch]") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(warmEvaluate()) }
     }
 }

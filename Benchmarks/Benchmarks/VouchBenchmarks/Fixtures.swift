@@ -53,8 +53,16 @@ enum Fixtures {
     static let exampleLeaf = example("leaf.der")
     static let exampleIntermediate = example("intermediate.der")
     static let exampleRoot = example("root.der")
+    /// The RSA-only twin (TestVectors/example-rsa): RSA-2048 leaf, intermediate and root.
+    static let rsaExampleLeaf = exampleRSA("leaf.der")
+    static let rsaExampleIntermediate = exampleRSA("intermediate.der")
+    static let rsaExampleRoot = exampleRSA("root.der")
     /// 2026-06-01T00:00:00Z, the date the example chain is verified at.
     static let verifyDateSeconds: Int64 = 1_780_272_000
+
+    static func exampleRSA(_ name: String) -> [UInt8] {
+        bytes(repository.appendingPathComponent("TestVectors/example-rsa").appendingPathComponent(name))
+    }
 
     static func example(_ name: String) -> [UInt8] {
         bytes(repository.appendingPathComponent("TestVectors/example").appendingPathComponent(name))

@@ -42,7 +42,7 @@ public enum HashAlgorithm: Sendable, Hashable, CaseIterable {
         switch self {
         case .sha1: return SHA1.hash(bytes)
         case .sha224: return SHA224.hash(bytes)
-        case .sha256: return SHA256.hash(bytes)
+        case .sha256: return Array(SHA256.digest(bytes))
         case .sha384: return SHA384.hash(bytes)
         case .sha512: return SHA512.hash(bytes)
         }

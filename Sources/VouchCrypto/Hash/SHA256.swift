@@ -7,13 +7,13 @@ public struct SHA256: Sendable, StreamingHash {
 
     private var hasher: BlockHasher<SHA256Compression>
 
+    /// §5.3.3: the first 32 bits of the fractional parts of the square roots of the first 8 primes.
+    static let initialState = SHA256Compression(0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
+                                                0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19)
+
     /// A hasher at the start of a message.
     public init() {
-        // §5.3.3: the first 32 bits of the fractional parts of the square roots of the first 8 primes.
-        hasher = BlockHasher(
-            SHA256Compression(0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
-                              0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19),
-            digestLength: Self.digestLength)
+        hasher = BlockHasher(Self.initialState, digestLength: Self.digestLength)
     }
 
     /// Absorbs the next bytes of the message; contiguous collections are hashed in place.

@@ -20,6 +20,11 @@ struct SHA256Compression: BlockCompressor {
         (self.h4, self.h5, self.h6, self.h7) = (h4, h5, h6, h7)
     }
 
+    /// The state as the digest's eight big-endian words, laid out in memory as its 32 octets.
+    var bigEndianState: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) {
+        (h0.bigEndian, h1.bigEndian, h2.bigEndian, h3.bigEndian, h4.bigEndian, h5.bigEndian, h6.bigEndian, h7.bigEndian)
+    }
+
     func stateBytes() -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(32)
