@@ -98,7 +98,7 @@ public enum NamedCurve: String, Sendable, CaseIterable, CustomStringConvertible 
     /// The length of the uncompressed X9.62 encoding 04‖X‖Y: 49, 57, 65, 97 or 133 bytes.
     public var uncompressedPointLength: Int { 1 + 2 * fieldBytes }
 
-    /// The SEC 2 name, e.g. `secp256r1` (``rawValue`` is the NIST name, `P-256`).
+    /// The SEC 2 name, e.g. `secp256r1` (`rawValue` is the NIST name, `P-256`).
     public var description: String {
         switch self {
         case .p192: return "secp192r1"
