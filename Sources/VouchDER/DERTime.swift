@@ -75,6 +75,7 @@ public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether `lhs` is an earlier instant than `rhs` (the form does not matter).
     public static func < (lhs: DERTime, rhs: DERTime) -> Bool {
         lhs.secondsSince1970 < rhs.secondsSince1970
     }

@@ -4,6 +4,7 @@ import VouchDER
 ///
 /// Apple reads one or two data octets (SECTRUST.md §10); trailing zero bits are tolerated.
 public struct KeyUsage: CertificateExtension, Equatable {
+    /// The extension's identifier, `OID.keyUsage`.
     public static let oid = OID.keyUsage
 
     /// The usages, by bit number.
@@ -33,6 +34,9 @@ public struct KeyUsage: CertificateExtension, Equatable {
     /// The most data octets Apple's parser reads (bits 0–8 fit in two).
     public static let maximumDataOctets = 2
 
+    /// Decodes the extension's value: the content of its `extnValue` OCTET STRING.
+    ///
+    /// - Throws: `DERError` at the offset where the value breaks its syntax.
     public init(extensionValue: ArraySlice<UInt8>) throws(DERError) {
         bits = try DERReader.readAll(extensionValue) { (reader) throws(DERError) in
             let offset = reader.offset
