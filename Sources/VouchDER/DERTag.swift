@@ -5,9 +5,13 @@
 public struct DERTag: Hashable, Sendable, CustomStringConvertible {
     /// The four tag classes of X.690 §8.1.2.2.
     public enum TagClass: UInt8, Sendable {
+        /// The types of ASN.1 itself (bits `00`): INTEGER, SEQUENCE, …
         case universal = 0
+        /// Types of one application (bits `01`); X.509 uses none.
         case application = 1
+        /// Tags whose meaning the enclosing structure gives (bits `10`): `[0]`, `[3]`, …
         case contextSpecific = 2
+        /// Tags of one organisation (bits `11`).
         case `private` = 3
     }
 

@@ -2,11 +2,26 @@ import VouchDER
 
 /// CRLReason (RFC 5280 §5.3.1): why a certificate is listed on a CRL. The value 7 is unused.
 public enum CRLReason: Int, Sendable, CaseIterable {
-    case unspecified = 0, keyCompromise, cACompromise, affiliationChanged, superseded, cessationOfOperation
+    /// 0: no reason given.
+    case unspecified = 0
+    /// 1: the subject's private key is, or is suspected to be, compromised.
+    case keyCompromise
+    /// 2: the issuing CA's private key is compromised.
+    case cACompromise
+    /// 3: the subject's name or other information changed.
+    case affiliationChanged
+    /// 4: the certificate has been replaced.
+    case superseded
+    /// 5: the certificate is no longer needed.
+    case cessationOfOperation
+    /// 6: suspended; may be released by a later removeFromCRL.
     case certificateHold
     /// Only in delta CRLs: the certificate is no longer on hold (RFC 5280 §5.3.1).
     case removeFromCRL = 8
-    case privilegeWithdrawn, aACompromise
+    /// 9: a privilege of the subject was withdrawn.
+    case privilegeWithdrawn
+    /// 10: the attribute authority's key is compromised.
+    case aACompromise
 
     /// Decodes the reasonCode entry extension's value: `ENUMERATED`.
     ///

@@ -9,8 +9,24 @@ public struct KeyUsage: CertificateExtension, Equatable {
 
     /// The usages, by bit number.
     public enum Usage: Int, CaseIterable, Sendable {
-        case digitalSignature = 0, contentCommitment, keyEncipherment, dataEncipherment, keyAgreement
-        case keyCertSign, cRLSign, encipherOnly, decipherOnly
+        /// Bit 0: signatures other than on certificates and CRLs (what a TLS server key does).
+        case digitalSignature = 0
+        /// Bit 1: signatures meant as a commitment (formerly nonRepudiation).
+        case contentCommitment
+        /// Bit 2: encrypting keys (RSA key transport).
+        case keyEncipherment
+        /// Bit 3: encrypting data directly with the public key.
+        case dataEncipherment
+        /// Bit 4: key agreement (Diffie-Hellman).
+        case keyAgreement
+        /// Bit 5: signing certificates: what every CA key needs (SECTRUST.md §4.2).
+        case keyCertSign
+        /// Bit 6: signing CRLs.
+        case cRLSign
+        /// Bit 7: with keyAgreement, only to encipher.
+        case encipherOnly
+        /// Bit 8: with keyAgreement, only to decipher.
+        case decipherOnly
 
         /// RFC 5280's name (`contentCommitment` was `nonRepudiation`).
         public var name: String {
