@@ -4,7 +4,7 @@ import Testing
 /// The articles of the DocC catalogues (`Sources/<Module>/<Module>.docc/*.md`) cannot rot: every
 /// snippet an article shows is compiled by the build (`Snippets/`) and run here, and what the
 /// article says it prints must be what it prints; every `$ vouch …` block must be what the
-/// command prints today.
+/// command prints today (all of it, or the lines shown above a final `...`).
 @Suite("DocC articles")
 struct ArticleTests {
     /// One fenced code block of an article: its lines, and the lines before it (to find the
@@ -95,20 +95,37 @@ struct ArticleTests {
         var checked = 0
         for article in try Self.articles() {
             for block in Self.blocks(of: article.path, article.text) {
-                guard let first = block.lines.first, first.hasPrefix("$ vouch "), !first.contains("|") else { continue }
+                guard let first = block.lines.first, first.hasPrefix("$ ") else { continue }
+                // `$ vouch ARGS`, or `$ head -c N FILE | vouch ARGS` (the input cut to N bytes).
                 var command = String(first.dropFirst(2))
+                var input: [UInt8]? = nil
+                if command.hasPrefix("head -c "), let bar = command.firstIndex(of: "|") {
+                    let words = command[..<bar].split(separator: " ")
+                    let count = try #require(words.count == 4 ? Int(words[2]) : nil, "\(article.path): \(first)")
+                    let file = VouchProcess.projectRoot.appendingPathComponent(String(words[3]))
+                    input = Array(try Data(contentsOf: file).prefix(count))
+                    command = command[command.index(after: bar)...].trimmingCharacters(in: .whitespaces)
+                }
+                guard command.hasPrefix("vouch ") else { continue }
                 var rest = block.lines.dropFirst()
                 while command.hasSuffix("\\"), let next = rest.first {
                     command = String(command.dropLast()) + " " + next.trimmingCharacters(in: .whitespaces)
                     rest = rest.dropFirst()
                 }
                 let arguments = command.split(separator: " ").dropFirst().map(String.init)
-                let result = try VouchProcess.run(arguments)
-                let expected = rest.joined(separator: "\n") + "\n"
-                #expect(result.standardOutput + result.standardError == expected, "\(article.path): `\(command)` prints otherwise now")
+                let result = try VouchProcess.run(arguments, input: input)
+                var printed = result.standardOutput + result.standardError
+                var shown = Array(rest)
+                if shown.last == "..." {  // the article shows the first lines only
+                    shown.removeLast()
+                    printed = printed.split(separator: "\n", omittingEmptySubsequences: false).prefix(shown.count)
+                        .joined(separator: "\n") + "\n"
+                }
+                let expected = shown.joined(separator: "\n") + "\n"
+                #expect(printed == expected, "\(article.path): `\(command)` prints otherwise now")
                 checked += 1
             }
         }
-        #expect(checked >= 3)
+        #expect(checked >= 8)
     }
 }
