@@ -15,9 +15,13 @@ let package = Package(
         .library(name: "VouchJSON", targets: ["VouchJSON"]),
         .executable(name: "vouch", targets: ["vouch"]),
     ],
-    // No dependencies: `vouch` parses its own arguments (Sources/vouch/CommandLine), so that the
-    // static binary carries neither swift-argument-parser nor the FoundationEssentials it links.
-    dependencies: [],
+    // One dependency, and it links nothing: swift-docc-plugin is a command plugin that only
+    // `scripts/docs` runs (`swift package generate-documentation`). `vouch` parses its own arguments
+    // (Sources/vouch/CommandLine), so that the static binary carries neither swift-argument-parser nor
+    // the FoundationEssentials it links.
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
+    ],
     targets: [
         .systemLibrary(
             name: "CGMP",

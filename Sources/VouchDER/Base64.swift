@@ -4,6 +4,7 @@
 public enum Base64 {
     /// Why a base64 text was rejected, and where (an absolute index of the text).
     public struct DecodingError: Error, Equatable, Sendable {
+        /// What was wrong.
         public enum Kind: Equatable, Sendable {
             /// A character outside `A–Z a–z 0–9 + /` and the final `=` padding.
             case invalidCharacter
@@ -12,7 +13,9 @@ public enum Base64 {
             /// `=` somewhere other than the last one or two places, or non-zero padding bits.
             case invalidPadding
         }
+        /// What was wrong.
         public let kind: Kind
+        /// The index of the offending character in the text.
         public let offset: Int
     }
 

@@ -6,13 +6,21 @@
 public struct DERNode: Sendable {
     /// A primitive's decoded value.
     public enum Value: Sendable {
+        /// A BOOLEAN (X.690 §8.2, §11.1).
         case boolean(Bool)
+        /// An INTEGER or ENUMERATED (X.690 §8.3, §8.4).
         case integer(DERInteger)
+        /// A BIT STRING (X.690 §8.6).
         case bitString(DERBitString)
+        /// An OCTET STRING's content (X.690 §8.7).
         case octetString(ArraySlice<UInt8>)
+        /// A NULL (X.690 §8.8).
         case null
+        /// An OBJECT IDENTIFIER (X.690 §8.19).
         case objectIdentifier(OID)
+        /// A UTCTime or GeneralizedTime.
         case time(DERTime)
+        /// One of the character string types X.509 names use.
         case string(DERString)
         /// Content VouchDER has no rule for (context-specific primitives, REAL, …), as octets.
         case opaque(ArraySlice<UInt8>)

@@ -13,7 +13,9 @@
 public struct DERReader: Sendable {
     /// Choices that relax the defaults.
     public struct Options: OptionSet, Sendable {
+        /// The option bits.
         public let rawValue: UInt8
+        /// Options from their bits.
         @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
         /// Accept the high-tag-number form (tag numbers ≥ 31), minimal and at most
         /// ``DERLimits/maximumHighTagNumber``. Off by default: no PKI structure uses it.

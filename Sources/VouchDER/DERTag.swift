@@ -5,9 +5,13 @@
 public struct DERTag: Hashable, Sendable, CustomStringConvertible {
     /// The four tag classes of X.690 §8.1.2.2.
     public enum TagClass: UInt8, Sendable {
+        /// The types of ASN.1 itself (bits `00`): INTEGER, SEQUENCE, …
         case universal = 0
+        /// Types of one application (bits `01`); X.509 uses none.
         case application = 1
+        /// Tags whose meaning the enclosing structure gives (bits `10`): `[0]`, `[3]`, …
         case contextSpecific = 2
+        /// Tags of one organisation (bits `11`).
         case `private` = 3
     }
 
@@ -46,24 +50,43 @@ public struct DERTag: Hashable, Sendable, CustomStringConvertible {
         DERTag(.contextSpecific, number, constructed: constructed)
     }
 
+    /// UNIVERSAL 1, boolean, primitive (X.680 §8.6, X.690 §8.1.2).
     public static let boolean = DERTag(.universal, 1, constructed: false)
+    /// UNIVERSAL 2, integer, primitive (X.680 §8.6, X.690 §8.1.2).
     public static let integer = DERTag(.universal, 2, constructed: false)
+    /// UNIVERSAL 3, bitString, primitive (X.680 §8.6, X.690 §8.1.2).
     public static let bitString = DERTag(.universal, 3, constructed: false)
+    /// UNIVERSAL 4, octetString, primitive (X.680 §8.6, X.690 §8.1.2).
     public static let octetString = DERTag(.universal, 4, constructed: false)
+    /// UNIVERSAL 5, null, primitive (X.680 §8.6, X.690 §8.1.2).
     public static let null = DERTag(.universal, 5, constructed: false)
+    /// UNIVERSAL 6, objectIdentifier, primitive (X.680 §8.6, X.690 §8.1.2).
     public static let objectIdentifier = DERTag(.universal, 6, constructed: false)
+    /// UNIVERSAL 10, enumerated, primitive (X.680 §8.6, X.690 §8.1.2).
     public static let enumerated = DERTag(.universal, 10, constructed: false)
+    /// UNIVERSAL 12, utf8String, primitive (X.680 §8.6, X.690 §8.1.2).
     public static let utf8String = DERTag(.universal, 12, constructed: false)
+    /// UNIVERSAL 16, sequence, constructed (X.680 §8.6, X.690 §8.1.2).
     public static let sequence = DERTag(.universal, 16, constructed: true)
+    /// UNIVERSAL 17, set, constructed (X.680 §8.6, X.690 §8.1.2).
     public static let set = DERTag(.universal, 17, constructed: true)
+    /// UNIVERSAL 18, numericString, primitive (X.680 §8.6, X.690 §8.1.2).
     public static let numericString = DERTag(.universal, 18, constructed: false)
+    /// UNIVERSAL 19, printableString, primitive (X.680 §8.6, X.690 §8.1.2).
     public static let printableString = DERTag(.universal, 19, constructed: false)
+    /// UNIVERSAL 20, teletexString, primitive (X.680 §8.6, X.690 §8.1.2).
     public static let teletexString = DERTag(.universal, 20, constructed: false)
+    /// UNIVERSAL 22, ia5String, primitive (X.680 §8.6, X.690 §8.1.2).
     public static let ia5String = DERTag(.universal, 22, constructed: false)
+    /// UNIVERSAL 23, utcTime, primitive (X.680 §8.6, X.690 §8.1.2).
     public static let utcTime = DERTag(.universal, 23, constructed: false)
+    /// UNIVERSAL 24, generalizedTime, primitive (X.680 §8.6, X.690 §8.1.2).
     public static let generalizedTime = DERTag(.universal, 24, constructed: false)
+    /// UNIVERSAL 26, visibleString, primitive (X.680 §8.6, X.690 §8.1.2).
     public static let visibleString = DERTag(.universal, 26, constructed: false)
+    /// UNIVERSAL 28, universalString, primitive (X.680 §8.6, X.690 §8.1.2).
     public static let universalString = DERTag(.universal, 28, constructed: false)
+    /// UNIVERSAL 30, bmpString, primitive (X.680 §8.6, X.690 §8.1.2).
     public static let bmpString = DERTag(.universal, 30, constructed: false)
 
     /// For universal tags: whether DER demands the constructed form (`true`), the primitive form

@@ -16,7 +16,12 @@
 /// error to that instant, and ``isTwoDigitYearQuirk`` tells that it happened.
 public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Which ASN.1 type carried the time.
-    public enum Form: Sendable { case utcTime, generalizedTime }
+    public enum Form: Sendable {
+        /// UTCTime (universal 23): a two-digit year.
+        case utcTime
+        /// GeneralizedTime (universal 24): a four-digit year.
+        case generalizedTime
+    }
 
     /// The ASN.1 type the time was encoded as.
     public let form: Form
@@ -75,6 +80,7 @@ public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether `lhs` is an earlier instant than `rhs` (the form does not matter).
     public static func < (lhs: DERTime, rhs: DERTime) -> Bool {
         lhs.secondsSince1970 < rhs.secondsSince1970
     }

@@ -103,10 +103,12 @@ public struct OID: Hashable, Sendable, CustomStringConvertible {
     /// The conventional name (`sha256WithRSAEncryption`, `commonName`, …) for OIDs X.509 uses.
     public var name: String? { OIDNames.table[self] }
 
+    /// Whether the two encodings are the same octets (one OID has one DER encoding).
     public static func == (lhs: OID, rhs: OID) -> Bool {
         lhs.bytes.elementsEqual(rhs.bytes)
     }
 
+    /// Hashes the octets `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(bytes.count)
         for octet in bytes { hasher.combine(octet) }

@@ -10,6 +10,7 @@ public struct PEMBlock: Sendable {
 
 /// Why a PEM text was rejected, and where (an absolute offset in the text).
 public struct PEMError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What was wrong.
     public enum Kind: Equatable, Sendable {
         /// A `-----BEGIN` line with no matching `-----END` line.
         case missingEnd
@@ -28,9 +29,12 @@ public struct PEMError: Error, Equatable, Sendable, CustomStringConvertible {
         /// A block with no content.
         case emptyBody
     }
+    /// What was wrong.
     public let kind: Kind
+    /// The absolute offset in the text of the line or character at fault.
     public let offset: Int
 
+    /// `offset N: reason`.
     public var description: String {
         let reason: String
         switch kind {

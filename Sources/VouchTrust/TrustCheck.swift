@@ -2,43 +2,76 @@
 /// class a failure carries, the OSStatus it reports, and the subtype that ranks it (SECTRUST.md §4, §9).
 public enum TrustCheck: String, Sendable, CaseIterable, Codable {
     // Forced structural checks (§4.2)
+    /// The path is not anchored and its top is not self-signed: an issuer is missing (§4.2).
     case missingIntermediate = "MissingIntermediate"
+    /// The path is not anchored and its top is self-signed: a root nobody trusts (§4.2).
     case anchorTrusted = "AnchorTrusted"
+    /// A v3 certificate in a CA slot has no basicConstraints (§4.2).
     case basicConstraints = "BasicConstraints"
+    /// A certificate in a CA slot has basicConstraints with cA FALSE (§4.2).
     case basicConstraintsCA = "BasicConstraintsCA"
+    /// A certificate in a CA slot has a keyUsage without keyCertSign (§4.2).
     case keyUsage = "KeyUsage"
+    /// A pathLenConstraint above is exceeded (RFC 5280 §4.2.1.9; §4.2).
     case basicConstraintsPathLen = "BasicConstraintsPathLen"
+    /// A certificate other than a trusted anchor has a critical extension Apple does not know (§4.2).
     case criticalExtensions = "CriticalExtensions"
+    /// A name is outside the permitted or inside the excluded subtrees of a CA above (RFC 5280 §4.2.1.10).
     case nameConstraints = "NameConstraints"
+    /// The RFC 5280 §6.1 policy tree is empty where an explicit policy is required.
     case policyConstraints = "PolicyConstraints"
     // BasicX509 (§4.3)
+    /// The verify date is outside a certificate's validity, anchor included (§4.3, §6).
     case temporalValidity = "TemporalValidity"
+    /// A key below RSA-1024 or EC-160 bits, or one Apple cannot make: fatal (§4.3).
     case weakKeySize = "WeakKeySize"
+    /// A certificate (other than self-signed) is signed with MD2, MD4 or MD5: fatal (§4.3).
     case weakSignature = "WeakSignature"
+    /// A child's authorityKeyIdentifier differs from its issuer's subjectKeyIdentifier (§4.3).
     case idLinkage = "IdLinkage"
+    /// An empty subject on a CA, or on a leaf without a critical subjectAltName (§4.3).
     case nonEmptySubject = "NonEmptySubject"
+    /// A known, non-critical extension does not parse (§4.3).
     case unparseableExtension = "UnparseableExtension"
+    /// An extension OID appears twice in one certificate (§4.3).
     case duplicateExtension = "DuplicateExtension"
     // SSL (§4.4)
+    /// The SSL policy's hostname matches no subjectAltName of the leaf (§4.4, §5).
     case sslHostname = "SSLHostname"
+    /// An extKeyUsage of the leaf or an intermediate allows none of the purposes the policy accepts (§4.4).
     case extendedKeyUsage = "ExtendedKeyUsage"
+    /// A leaf issued after 2019-06-30T23:00Z lacks EKU serverAuth (Apple's iOS 13 rule, §4.4).
     case serverAuthEKU = "ServerAuthEKU"
+    /// The SSL server policy's minimum: RSA-2048, EC-256, no EdDSA (§4.4).
     case keySize = "KeySize"
+    /// The SSL server policy's ban on SHA-1 (and weaker) signatures, self-signed certificates excepted (§4.4).
     case signatureHashAlgorithms = "SignatureHashAlgorithms"
+    /// A leaf issued after 2019-06-30T23:00Z is valid for more than 825 days and an hour (§4.4).
     case otherTrustValidityPeriod = "OtherTrustValidityPeriod"
+    /// A system-rooted leaf exceeds Apple's 825- or 398-day maximum for its issuance date (§4.4).
     case systemTrustValidityPeriod = "SystemTrustValidityPeriod"
     // Revocation from the caller's CRLs (SecPolicyChecks.list: Revocation F/V, RevocationResponseRequired R/P)
+    /// A certificate is revoked by a CRL the caller supplied: fatal.
     case revocation = "Revocation"
+    /// A positive revocation answer was required and none could be had.
     case revocationResponseRequired = "RevocationResponseRequired"
     // Vouch's own: the path search ran out of budget (STYLE.md §5.5); fatal, stops the search.
+    /// Vouch's own: the path search exhausted ``TrustLimits`` before any path was accepted; fatal.
     case pathBuildingBudget = "PathBuildingBudget"
     // The strict profile's rules (ValidationProfile); never failed under Apple's.
+    /// Strict profile: a required authority or subject key identifier is missing (RFC 5280 §4.2.1.1, §4.2.1.2).
     case keyIdentifiers = "KeyIdentifiers"
+    /// Strict profile: an extension's criticality breaks RFC 5280 §4.2.
     case extensionCriticality = "ExtensionCriticality"
+    /// Strict profile: a field breaks the RFC 5280 or CA/Browser Forum certificate profile.
     case certificateProfile = "CertificateProfile"
+    /// Strict profile: a serial number that is not positive or longer than 20 octets (RFC 5280 §4.1.2.2).
     case serialNumber = "SerialNumber"
+    /// Strict profile: a commonName that is not among the subjectAltName dNSNames, or is badly encoded.
     case commonName = "CommonName"
+    /// Strict profile: a dNSName that is not in the preferred name syntax (RFC 5280 §4.2.1.6).
     case dnsNameSyntax = "DNSNameSyntax"
+    /// Strict profile: an RSA modulus that is not a whole number of octets long.
     case rsaModulusLength = "RSAModulusLength"
 
     /// How a failure of the check weighs on the result (§4.1).
@@ -47,6 +80,7 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
     /// The error families of §9, highest priority first.
     public enum Subtype: Int, Sendable, Comparable {
         case blocked = 0, revoked, keySize, weakHash, denied, compliance, pinning, trust, usage, name, expired
+        /// Whether `lhs` ranks above `rhs` (a lower raw value is a higher priority).
         public static func < (lhs: Subtype, rhs: Subtype) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
@@ -116,10 +150,12 @@ public struct TrustFailure: Hashable, Sendable, CustomStringConvertible {
     /// The check that failed.
     public let check: TrustCheck
 
+    /// A failure of `check` on the certificate at `index` of the built chain.
     public init(index: Int, check: TrustCheck) {
         self.index = index
         self.check = check
     }
 
+    /// `Check@index`, e.g. `SSLHostname@0`.
     public var description: String { "\(check.rawValue)@\(index)" }
 }

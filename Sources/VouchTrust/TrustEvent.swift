@@ -24,6 +24,7 @@ public enum TrustEvent: Sendable, CustomStringConvertible {
     /// A search budget ran out (``TrustLimits``).
     case budgetExhausted
 
+    /// The line `vouch verify --explain` prints for the event.
     public var description: String {
         switch self {
         case .leafChecked(let failures):

@@ -27,10 +27,12 @@ public struct AlgorithmIdentifier: Hashable, Sendable, CustomStringConvertible {
     /// The algorithm's name, or its dotted OID.
     public var description: String { algorithm.name ?? algorithm.dotted }
 
+    /// Whether the two have the same DER (OID and parameters).
     public static func == (lhs: AlgorithmIdentifier, rhs: AlgorithmIdentifier) -> Bool {
         lhs.encoded.elementsEqual(rhs.encoded)
     }
 
+    /// Hashes the DER `==` compares.
     public func hash(into hasher: inout Hasher) {
         for octet in encoded { hasher.combine(octet) }
     }

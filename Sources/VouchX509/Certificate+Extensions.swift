@@ -3,7 +3,7 @@ import VouchDER
 extension Certificate {
     /// The extension of type `T`: `nil` when absent.
     ///
-    /// - Throws: the ``DERError`` of a present value that does not decode (Apple then treats the
+    /// - Throws: the `DERError` of a present value that does not decode (Apple then treats the
     ///   extension as absent and flags it: see ``Extensions/unparseable``).
     public func extensionValue<T: CertificateExtension>(_ type: T.Type) throws(DERError) -> T? {
         guard let found = extensions[T.oid] else { return nil }

@@ -17,11 +17,17 @@ public struct Certificate: Hashable, Sendable {
     public let serialNumber: ArraySlice<UInt8>
     /// The TBSCertificate's `signature` field (must name the same algorithm as ``signatureAlgorithm``).
     public let tbsSignatureAlgorithm: AlgorithmIdentifier
+    /// The issuer's name (RFC 5280 §4.1.2.4): must equal the subject of the certificate that signed this one.
     public let issuer: DistinguishedName
+    /// When the certificate is valid, both ends inclusive (RFC 5280 §4.1.2.5).
     public let validity: Validity
+    /// The subject's name (RFC 5280 §4.1.2.6); may be empty when a critical subjectAltName names the subject.
     public let subject: DistinguishedName
+    /// The subject's public key and its algorithm (RFC 5280 §4.1.2.7).
     public let subjectPublicKeyInfo: SubjectPublicKeyInfo
+    /// `[1] IMPLICIT UniqueIdentifier` (RFC 5280 §4.1.2.8): v2 and v3 only, and rarely present.
     public let issuerUniqueID: DERBitString?
+    /// `[2] IMPLICIT UniqueIdentifier` (RFC 5280 §4.1.2.8): v2 and v3 only, and rarely present.
     public let subjectUniqueID: DERBitString?
     /// The extensions (empty for v1 and v2 certificates without any).
     public let extensions: Extensions
@@ -108,10 +114,12 @@ public struct Certificate: Hashable, Sendable {
     /// Whether issuer and subject names are byte-for-byte equal (self-issued, RFC 5280 §6.1).
     public var isSelfIssued: Bool { issuer == subject }
 
+    /// Whether the two certificates have the same DER: Apple's identity for anchors, deduplication and chains.
     public static func == (lhs: Certificate, rhs: Certificate) -> Bool {
         lhs.derEncoded.elementsEqual(rhs.derEncoded)
     }
 
+    /// Hashes the length and the last octets of the DER (its signature).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(derEncoded.count)
         // The signature's last octets differ between any two certificates; hashing them is enough

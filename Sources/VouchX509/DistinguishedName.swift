@@ -86,10 +86,12 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     /// The texts of the commonName attributes, in order.
     public var commonNames: [String] { attributes.filter { $0.type == .commonName }.map(\.text) }
 
+    /// Whether the two names have the same DER (no normalisation: path building normalises apart).
     public static func == (lhs: DistinguishedName, rhs: DistinguishedName) -> Bool {
         lhs.encoded.elementsEqual(rhs.encoded)
     }
 
+    /// Hashes the DER `==` compares.
     public func hash(into hasher: inout Hasher) {
         for octet in encoded { hasher.combine(octet) }
     }

@@ -25,7 +25,7 @@ public struct Extension: Sendable {
 
     /// Decodes the value as `T`.
     ///
-    /// - Throws: the ``DERError`` of a value that does not parse as `T`.
+    /// - Throws: the `DERError` of a value that does not parse as `T`.
     public func decode<T: CertificateExtension>(as type: T.Type = T.self) throws(DERError) -> T {
         try T(extensionValue: value)
     }
@@ -33,7 +33,7 @@ public struct Extension: Sendable {
     /// Decodes the value with Vouch's decoder for its OID, if it has one.
     ///
     /// - Returns: whether the OID is one Vouch decodes.
-    /// - Throws: the ``DERError`` of a known extension whose value does not decode.
+    /// - Throws: the `DERError` of a known extension whose value does not decode.
     public func validateIfKnown() throws(DERError) -> Bool {
         try KnownExtensions.validate(oid, value)
     }

@@ -47,12 +47,14 @@ public struct Extensions: Sequence, Sendable {
     /// Iterates the extensions in encoding order.
     public struct Iterator: IteratorProtocol {
         var reader: DERReader
+        /// The next extension, or `nil` after the last.
         public mutating func next() -> Extension? {
             guard !reader.isAtEnd else { return nil }
             return try? Extension(reading: &reader)
         }
     }
 
+    /// An iterator over the extensions, in encoding order.
     public func makeIterator() -> Iterator { Iterator(reader: DERReader(content)) }
 
     /// The first extension with `oid`, if any.

@@ -26,7 +26,7 @@ public enum GeneralName: Sendable {
 
     /// Reads one GeneralName.
     ///
-    /// - Throws: ``DERError`` for a malformed form, or an unexpected tag for a tag outside [0]…[8].
+    /// - Throws: `DERError` for a malformed form, or an unexpected tag for a tag outside [0]…[8].
     public init(reading reader: inout DERReader) throws(DERError) {
         let element = try reader.readElement()
         let tag = element.tag
@@ -59,7 +59,7 @@ public enum GeneralName: Sendable {
 
     /// Reads `GeneralNames ::= SEQUENCE SIZE (1..MAX) OF GeneralName` from `reader`.
     ///
-    /// - Throws: ``DERError``; an empty sequence is ``DERError/Kind/missingElement(expected:)``.
+    /// - Throws: `DERError`; an empty sequence is `DERError.Kind.missingElement(expected:)`.
     public static func readSequence(_ reader: inout DERReader, tag: DERTag = .sequence) throws(DERError) -> [GeneralName] {
         try reader.nested(tag) { (names) throws(DERError) in
             guard !names.isAtEnd else {

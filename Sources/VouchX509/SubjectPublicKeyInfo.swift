@@ -67,7 +67,16 @@ public struct SubjectPublicKeyInfo: Sendable {
 
 /// The NIST curves X.509 certificates name (RFC 5480 §2.1.1.1). VouchCrypto calls it `ECCurve`.
 public enum NamedCurve: String, Sendable, CaseIterable, CustomStringConvertible {
-    case p192 = "P-192", p224 = "P-224", p256 = "P-256", p384 = "P-384", p521 = "P-521"
+    /// P-192, secp192r1 (1.2.840.10045.3.1.1).
+    case p192 = "P-192"
+    /// P-224, secp224r1 (1.3.132.0.33).
+    case p224 = "P-224"
+    /// P-256, secp256r1 (1.2.840.10045.3.1.7): the example chain's curve.
+    case p256 = "P-256"
+    /// P-384, secp384r1 (1.3.132.0.34).
+    case p384 = "P-384"
+    /// P-521, secp521r1 (1.3.132.0.35).
+    case p521 = "P-521"
 
     /// The curve's OID.
     public var oid: OID {
@@ -98,7 +107,7 @@ public enum NamedCurve: String, Sendable, CaseIterable, CustomStringConvertible 
     /// The length of the uncompressed X9.62 encoding 04‖X‖Y: 49, 57, 65, 97 or 133 bytes.
     public var uncompressedPointLength: Int { 1 + 2 * fieldBytes }
 
-    /// The SEC 2 name, e.g. `secp256r1` (``rawValue`` is the NIST name, `P-256`).
+    /// The SEC 2 name, e.g. `secp256r1` (`rawValue` is the NIST name, `P-256`).
     public var description: String {
         switch self {
         case .p192: return "secp192r1"
@@ -118,9 +127,13 @@ public enum NamedCurve: String, Sendable, CaseIterable, CustomStringConvertible 
 
 /// The kind of a certificate's public key.
 public enum PublicKeyType: Equatable, Sendable {
+    /// rsaEncryption, with the modulus length in bits.
     case rsa(modulusBits: Int)
+    /// id-ecPublicKey on one of the named curves P-192 … P-521.
     case ec(NamedCurve)
+    /// Ed25519 (RFC 8410).
     case ed25519
+    /// Ed448 (RFC 8410): recognised for key-size policy; Vouch does not verify its signatures.
     case ed448
     /// DSA: recognised, but Apple has no key for it.
     case dsa

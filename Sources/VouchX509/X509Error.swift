@@ -33,13 +33,53 @@ public struct X509Error: Error, Equatable, Sendable, CustomStringConvertible {
         case invalidIssuingDistributionPoint
     }
 
-    /// The part of the certificate the error is in.
+    /// The part of the certificate (or CRL) the error is in; the sections are RFC 5280's.
     public enum Field: String, Sendable {
-        case certificate, tbsCertificate, version, serialNumber, signature, issuer, validity, subject
-        case subjectPublicKeyInfo, issuerUniqueID, subjectUniqueID, extensions, extensionValue
-        case signatureAlgorithm, signatureValue
+        /// The outer Certificate SEQUENCE (§4.1.1).
+        case certificate
+        /// The TBSCertificate SEQUENCE (§4.1.2).
+        case tbsCertificate
+        /// `version` (§4.1.2.1).
+        case version
+        /// serialNumber (§4.1.2.2).
+        case serialNumber
+        /// The signature AlgorithmIdentifier inside the TBSCertificate (§4.1.2.3).
+        case signature
+        /// issuer (§4.1.2.4).
+        case issuer
+        /// validity (§4.1.2.5).
+        case validity
+        /// subject (§4.1.2.6).
+        case subject
+        /// subjectPublicKeyInfo (§4.1.2.7).
+        case subjectPublicKeyInfo
+        /// issuerUniqueID (§4.1.2.8).
+        case issuerUniqueID
+        /// subjectUniqueID (§4.1.2.8).
+        case subjectUniqueID
+        /// The extensions list (§4.1.2.9).
+        case extensions
+        /// The value of one extension (§4.2).
+        case extensionValue
+        /// signatureAlgorithm (§4.1.1.2).
+        case signatureAlgorithm
+        /// signatureValue (§4.1.1.3).
+        case signatureValue
         // CRL fields (RFC 5280 §5.1)
-        case certificateList, tbsCertList, thisUpdate, nextUpdate, revokedCertificates, crlExtensions, crlEntryExtensions
+        /// The outer CertificateList SEQUENCE (§5.1.1).
+        case certificateList
+        /// The TBSCertList SEQUENCE (§5.1.2).
+        case tbsCertList
+        /// thisUpdate (§5.1.2.4).
+        case thisUpdate
+        /// nextUpdate (§5.1.2.5).
+        case nextUpdate
+        /// revokedCertificates (§5.1.2.6).
+        case revokedCertificates
+        /// crlExtensions (§5.1.2.7, §5.2).
+        case crlExtensions
+        /// crlEntryExtensions (§5.3).
+        case crlEntryExtensions
     }
 
     /// What was wrong.

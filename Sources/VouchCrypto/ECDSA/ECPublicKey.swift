@@ -35,9 +35,9 @@ public struct ECPublicKey: Sendable, Hashable {
         try self.init(curve: curve, x962Representation: bytes[...])
     }
 
-    /// The X coordinate, big-endian, ``ECCurve/fieldBytes`` long.
+    /// The X coordinate, big-endian, `curve.fieldBytes` long.
     public var x: ArraySlice<UInt8> { x962Representation.dropFirst().prefix(curve.fieldBytes) }
-    /// The Y coordinate, big-endian, ``ECCurve/fieldBytes`` long.
+    /// The Y coordinate, big-endian, `curve.fieldBytes` long.
     public var y: ArraySlice<UInt8> { x962Representation.suffix(curve.fieldBytes) }
 
     /// The SEC 1 checks on `arithmetic`'s curve; returns the uncompressed encoding.

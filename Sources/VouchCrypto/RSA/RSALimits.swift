@@ -24,7 +24,7 @@ public enum RSALimits {
     /// with room. FIPS 186-5 allows up to 256 bits, but each exponent bit costs a modular squaring
     /// (and up to a multiplication): measured here, one RSA-16384 verification takes 2.2 ms with
     /// e = 65537, 4.2 ms at 33 bits and 32 ms at 256 bits, and a path search may verify up to
-    /// ``TrustLimits``' 150 signatures: a 256-bit exponent would turn a hostile chain into seconds
+    /// `TrustLimits`' 150 signatures: a 256-bit exponent would turn a hostile chain into seconds
     /// of work.
     public static let maximumExponentBits = 33
 

@@ -139,7 +139,7 @@ public struct RSAPSSParameters: Sendable, Hashable {
 public struct RSAPSSParametersError: Error, Equatable, Sendable {
     /// What was wrong.
     public enum Kind: Equatable, Sendable {
-        /// The DER itself is malformed; the ``DERError`` says how.
+        /// The DER itself is malformed; the `DERError` says how.
         case malformed(DERError)
         /// A hash other than SHA-1, SHA-224, SHA-256, SHA-384 or SHA-512.
         case unsupportedHashAlgorithm

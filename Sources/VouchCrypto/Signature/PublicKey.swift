@@ -4,8 +4,11 @@ import VouchX509
 /// RSA, EC on P-192…P-521, or Ed25519. Two keys are equal when their key material is (SECTRUST.md
 /// §8): the same (n, e), or the same curve and point, whatever SPKI encoding they came from.
 public enum PublicKey: Hashable, Sendable {
+    /// An RSA key (n, e).
     case rsa(RSAPublicKey)
+    /// An EC point on a NIST curve.
     case ec(ECPublicKey)
+    /// An Ed25519 point.
     case ed25519(Ed25519PublicKey)
 
     /// The key of `spki`, or `nil` where Apple has none (DSA, RSA-PSS SPKI, explicit curves,

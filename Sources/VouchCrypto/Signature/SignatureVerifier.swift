@@ -24,7 +24,9 @@ public enum SignatureVerification: Sendable, Equatable {
 public enum SignatureVerifier {
     /// Tolerances of the verifier.
     public struct Options: OptionSet, Sendable {
+        /// The option bits.
         public let rawValue: UInt8
+        /// Options from their bits.
         public init(rawValue: UInt8) { self.rawValue = rawValue }
         /// Accept an ECDSA r or s whose leading zero octet is missing, on curves of at most 256
         /// bits, as Apple does (SECTRUST.md §7).

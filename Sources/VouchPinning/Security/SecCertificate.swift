@@ -11,10 +11,12 @@ public final class SecCertificate: Hashable, Sendable, CustomStringConvertible {
     /// Wraps a parsed certificate.
     public init(_ certificate: Certificate) { self.certificate = certificate }
 
+    /// Whether the two certificates have the same DER (`CFEqual`).
     public static func == (lhs: SecCertificate, rhs: SecCertificate) -> Bool {
         lhs.certificate.derEncoded == rhs.certificate.derEncoded
     }
 
+    /// Hashes the DER.
     public func hash(into hasher: inout Hasher) { hasher.combine(certificate.derEncoded) }
 
     /// `<cert(0x…) s: SUMMARY i: ISSUER SUMMARY>`, as Apple's debug description reads.

@@ -10,8 +10,10 @@ public final class SecKey: Hashable, Sendable {
     /// Wraps `publicKey`.
     public init(_ publicKey: PublicKey) { self.publicKey = publicKey }
 
+    /// Whether the two keys have the same key material, whatever their SPKI encoding.
     public static func == (lhs: SecKey, rhs: SecKey) -> Bool { lhs.publicKey == rhs.publicKey }
 
+    /// Hashes the key material.
     public func hash(into hasher: inout Hasher) { hasher.combine(publicKey) }
 }
 

@@ -8,8 +8,10 @@ public final class SecPolicy: Hashable, Sendable, CustomStringConvertible {
     /// Wraps `policy`.
     public init(_ policy: TrustPolicy) { self.policy = policy }
 
+    /// Whether the two policies check the same things.
     public static func == (lhs: SecPolicy, rhs: SecPolicy) -> Bool { lhs.policy == rhs.policy }
 
+    /// Hashes the policy.
     public func hash(into hasher: inout Hasher) { hasher.combine(policy) }
 
     /// Apple's policy name and hostname, e.g. `sslServer(example.com)`.
@@ -38,10 +40,12 @@ public protocol SecPolicyList {
 }
 
 extension SecPolicy: SecPolicyList {
+    /// This policy alone.
     public var secPolicies: [SecPolicy] { [self] }
 }
 
 extension Array: SecPolicyList where Element == SecPolicy {
+    /// The policies of the array, in order.
     public var secPolicies: [SecPolicy] { self }
 }
 
@@ -53,9 +57,11 @@ public protocol SecCertificateList {
 }
 
 extension SecCertificate: SecCertificateList {
+    /// This certificate alone.
     public var secCertificates: [SecCertificate] { [self] }
 }
 
 extension Array: SecCertificateList where Element == SecCertificate {
+    /// The certificates of the array, in order.
     public var secCertificates: [SecCertificate] { self }
 }

@@ -9,10 +9,10 @@ import VouchX509
 public final class SecTrust: Sendable {
     private let state: Mutex<Trust>
 
-    /// Wraps a VouchTrust ``Trust`` (for instance the one a TLS integration made).
+    /// Wraps a VouchTrust `Trust` (for instance the one a TLS integration made).
     public init(_ trust: Trust) { state = Mutex(trust) }
 
-    /// A copy of the underlying ``Trust`` as it stands, with its cached evaluation.
+    /// A copy of the underlying `Trust` as it stands, with its cached evaluation.
     public var trust: Trust { state.withLock { $0 } }
 
     /// Runs `body` on the underlying trust under the lock.

@@ -24,7 +24,7 @@ public enum HostnameMatching {
     /// - A wildcard is a leftmost label that is exactly `*`, in a name of at least three labels
     ///   whose remainder is not a public suffix; it matches one whole label. A `*` anywhere else
     ///   makes that entry match nothing.
-    /// - IP addresses are read with Apple's rules (see ``HostnameIPAddress``); brackets around an
+    /// - IP addresses are read with Apple's rules (see `HostnameIPAddress`); brackets around an
     ///   IPv6 address are allowed. An iPAddress entry of a length other than 4 or 16 makes every
     ///   iPAddress entry unusable.
     ///

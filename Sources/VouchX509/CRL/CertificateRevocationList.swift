@@ -142,10 +142,12 @@ public struct CertificateRevocationList: Hashable, Sendable {
         !unknownCriticalExtensions.isEmpty || revokedCertificates.contains { !$0.unknownCriticalExtensions.isEmpty }
     }
 
+    /// Whether the two CRLs have the same DER.
     public static func == (lhs: CertificateRevocationList, rhs: CertificateRevocationList) -> Bool {
         lhs.derEncoded.elementsEqual(rhs.derEncoded)
     }
 
+    /// Hashes the length and the last octets of the DER (its signature).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(derEncoded.count)
         for octet in derEncoded.suffix(32) { hasher.combine(octet) }

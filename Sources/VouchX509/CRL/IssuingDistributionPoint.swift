@@ -24,7 +24,7 @@ public struct IssuingDistributionPoint: Sendable {
 
     /// Decodes the value of the extension.
     ///
-    /// - Throws: ``DERError`` for a malformed value.
+    /// - Throws: `DERError` for a malformed value.
     public init(extensionValue: ArraySlice<UInt8>) throws(DERError) {
         var point: DistributionPointName? = nil
         var flags = [false, false, false, false, false, false]

@@ -2,11 +2,15 @@ import VouchDER
 
 /// subjectAltName (RFC 5280 §4.2.1.6): `GeneralNames`, every form.
 public struct SubjectAlternativeNames: CertificateExtension {
+    /// The extension's identifier, `OID.subjectAltName`.
     public static let oid = OID.subjectAltName
 
     /// The names in encoding order.
     public let names: [GeneralName]
 
+    /// Decodes the extension's value: the content of its `extnValue` OCTET STRING.
+    ///
+    /// - Throws: `DERError` at the offset where the value breaks its syntax.
     public init(extensionValue: ArraySlice<UInt8>) throws(DERError) {
         names = try DERReader.readAll(extensionValue) { (reader) throws(DERError) in try GeneralName.readSequence(&reader) }
     }
@@ -34,11 +38,15 @@ public struct SubjectAlternativeNames: CertificateExtension {
 
 /// issuerAltName (RFC 5280 §4.2.1.7): `GeneralNames`.
 public struct IssuerAlternativeNames: CertificateExtension {
+    /// The extension's identifier, `OID.issuerAltName`.
     public static let oid = OID.issuerAltName
 
     /// The names in encoding order.
     public let names: [GeneralName]
 
+    /// Decodes the extension's value: the content of its `extnValue` OCTET STRING.
+    ///
+    /// - Throws: `DERError` at the offset where the value breaks its syntax.
     public init(extensionValue: ArraySlice<UInt8>) throws(DERError) {
         names = try DERReader.readAll(extensionValue) { (reader) throws(DERError) in try GeneralName.readSequence(&reader) }
     }

@@ -2,6 +2,7 @@ import VouchDER
 
 /// basicConstraints (RFC 5280 §4.2.1.9): `SEQUENCE { cA BOOLEAN DEFAULT FALSE, pathLenConstraint INTEGER (0..MAX) OPTIONAL }`.
 public struct BasicConstraints: CertificateExtension, Equatable {
+    /// The extension's identifier, `OID.basicConstraints`.
     public static let oid = OID.basicConstraints
 
     /// Whether the subject is a CA.

@@ -3,6 +3,7 @@ import VouchDER
 /// cRLDistributionPoints (RFC 5280 §4.2.1.13), also the syntax of freshestCRL (§4.2.1.15):
 /// `SEQUENCE SIZE (1..MAX) OF DistributionPoint`.
 public struct CRLDistributionPoints: CertificateExtension {
+    /// The extension's identifier, `OID.cRLDistributionPoints`.
     public static let oid = OID.cRLDistributionPoints
 
     /// `DistributionPoint ::= SEQUENCE { distributionPoint [0] OPTIONAL, reasons [1] OPTIONAL, cRLIssuer [2] OPTIONAL }`.
@@ -20,6 +21,9 @@ public struct CRLDistributionPoints: CertificateExtension {
     /// The distribution points in encoding order.
     public let points: [DistributionPoint]
 
+    /// Decodes the extension's value: the content of its `extnValue` OCTET STRING.
+    ///
+    /// - Throws: `DERError` at the offset where the value breaks its syntax.
     public init(extensionValue: ArraySlice<UInt8>) throws(DERError) {
         points = try DERReader.readAll(extensionValue) { (reader) throws(DERError) in
             try reader.nested(.sequence) { (list) throws(DERError) in

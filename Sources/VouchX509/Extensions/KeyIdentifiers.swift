@@ -2,11 +2,15 @@ import VouchDER
 
 /// subjectKeyIdentifier (RFC 5280 §4.2.1.2): an OCTET STRING.
 public struct SubjectKeyIdentifier: CertificateExtension {
+    /// The extension's identifier, `OID.subjectKeyIdentifier`.
     public static let oid = OID.subjectKeyIdentifier
 
     /// The key identifier octets.
     public let keyIdentifier: ArraySlice<UInt8>
 
+    /// Decodes the extension's value: the content of its `extnValue` OCTET STRING.
+    ///
+    /// - Throws: `DERError` at the offset where the value breaks its syntax.
     public init(extensionValue: ArraySlice<UInt8>) throws(DERError) {
         keyIdentifier = try DERReader.readAll(extensionValue) { (reader) throws(DERError) in try reader.readOctetString() }
     }
@@ -15,6 +19,7 @@ public struct SubjectKeyIdentifier: CertificateExtension {
 /// authorityKeyIdentifier (RFC 5280 §4.2.1.1):
 /// `SEQUENCE { keyIdentifier [0] OPTIONAL, authorityCertIssuer [1] GeneralNames OPTIONAL, authorityCertSerialNumber [2] INTEGER OPTIONAL }`.
 public struct AuthorityKeyIdentifier: CertificateExtension {
+    /// The extension's identifier, `OID.authorityKeyIdentifier`.
     public static let oid = OID.authorityKeyIdentifier
 
     /// The issuer's key identifier, if given.
@@ -24,6 +29,9 @@ public struct AuthorityKeyIdentifier: CertificateExtension {
     /// The issuer's serial number octets, if given.
     public let authorityCertSerialNumber: ArraySlice<UInt8>?
 
+    /// Decodes the extension's value: the content of its `extnValue` OCTET STRING.
+    ///
+    /// - Throws: `DERError` at the offset where the value breaks its syntax.
     public init(extensionValue: ArraySlice<UInt8>) throws(DERError) {
         (keyIdentifier, authorityCertIssuer, authorityCertSerialNumber) = try DERReader.readAll(extensionValue) {
             (reader) throws(DERError) in

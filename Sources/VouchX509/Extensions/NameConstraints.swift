@@ -3,11 +3,13 @@ import VouchDER
 /// nameConstraints (RFC 5280 §4.2.1.10):
 /// `SEQUENCE { permittedSubtrees [0] GeneralSubtrees OPTIONAL, excludedSubtrees [1] GeneralSubtrees OPTIONAL }`.
 public struct NameConstraints: CertificateExtension {
+    /// The extension's identifier, `OID.nameConstraints`.
     public static let oid = OID.nameConstraints
 
     /// One GeneralSubtree: a base name. RFC 5280 §4.2.1.10 fixes minimum at 0 and maximum absent,
     /// and Apple's parser rejects anything else, so a decoded subtree always has those values.
     public struct Subtree: Sendable {
+        /// The constraint: a name of one GeneralName form, matched as RFC 5280 §4.2.1.10 says for that form.
         public let base: GeneralName
         /// Always 0 (an explicit 0 is accepted; any other value does not parse).
         public let minimum: Int
@@ -20,6 +22,9 @@ public struct NameConstraints: CertificateExtension {
     /// The excluded subtrees (`nil` when the field is absent).
     public let excludedSubtrees: [Subtree]?
 
+    /// Decodes the extension's value: the content of its `extnValue` OCTET STRING.
+    ///
+    /// - Throws: `DERError` at the offset where the value breaks its syntax.
     public init(extensionValue: ArraySlice<UInt8>) throws(DERError) {
         (permittedSubtrees, excludedSubtrees) = try DERReader.readAll(extensionValue) { (reader) throws(DERError) in
             try reader.nested(.sequence) { (inner) throws(DERError) in
