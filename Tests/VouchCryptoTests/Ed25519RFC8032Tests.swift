@@ -75,6 +75,15 @@ struct Ed25519RFC8032Tests {
         let message = try #require(CryptoTestData.hex(vector.message))
         let signature = try #require(CryptoTestData.hex(vector.signature))
         #expect(key.isValidSignature(signature, message: message))
+        // Every overload (arrays, slices, the generic one through other collection types) agrees.
+        #expect(key.isValidSignature(signature[...], message: message))
+        #expect(key.isValidSignature(signature[...], message: message[...]))
+        #expect(key.isValidSignature(signature.lazy.map { $0 }, message: message.lazy.map { $0 }))
+        var wrong = signature
+        wrong[0] ^= 1
+        #expect(!key.isValidSignature(wrong[...], message: message))
+        #expect(!key.isValidSignature(wrong[...], message: message[...]))
+        #expect(!key.isValidSignature(wrong.lazy.map { $0 }, message: message))
         #expect(key.rawRepresentation == CryptoTestData.hex(vector.publicKey))
     }
 
