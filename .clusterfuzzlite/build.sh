@@ -19,33 +19,47 @@ TARGETS="${VOUCH_FUZZ_TARGETS:-FuzzDERWalk FuzzPEM FuzzCertificate FuzzSignature
 if [ -z "${SWIFT6_2FLAGS:-}" ]; then
     . precompile_swift
 fi
-FLAGS="$SWIFT6_2FLAGS -Xswiftc -parse-as-library"
+# swiftc keeps only the last -sanitize= it is given, and SwiftPM hands it --sanitize=fuzzer and
+# --sanitize=address as two flags: the Swift code would get ASan but no coverage instrumentation
+# (libFuzzer then finds nothing: "Is the code instrumented for coverage?"). One flag naming both,
+# last, gives both.
+if [ "$SANITIZER" = "coverage" ]; then
+    FLAGS="$SWIFT6_2FLAGS -Xswiftc -parse-as-library -Xswiftc -sanitize=fuzzer"
+else
+    FLAGS="$SWIFT6_2FLAGS -Xswiftc -parse-as-library -Xswiftc -sanitize=fuzzer,$SANITIZER"
+fi
 
-# libgmp: the runner image has no libgmp.so, so each fuzzer links Debian's libgmp.a. A folder that
-# holds only the archive, searched first, makes the linker take it for the module's `-lgmp`.
-GMP_ARCHIVE=""
-for candidate in "$(pkg-config --variable=libdir gmp 2>/dev/null || true)/libgmp.a" \
-                 /usr/lib/x86_64-linux-gnu/libgmp.a /usr/lib/aarch64-linux-gnu/libgmp.a /usr/lib/libgmp.a; do
-    if [ -f "$candidate" ]; then GMP_ARCHIVE="$candidate"; break; fi
-done
-if [ -z "$GMP_ARCHIVE" ]; then
-    echo "build.sh: no libgmp.a (apt-get install libgmp-dev)" >&2
+# libgmp: the runner image has no libgmp.so, so each fuzzer links Debian's libgmp.a. SwiftPM takes
+# the link flags of the CGMP module from pkg-config (`-L$libdir -lgmp`), so a gmp.pc of our own,
+# first on PKG_CONFIG_PATH, names a folder that holds only the archive: the linker finds no
+# libgmp.so there and takes libgmp.a.
+GMP_LIBDIR="$(pkg-config --variable=libdir gmp 2>/dev/null || echo /usr/lib/x86_64-linux-gnu)"
+if [ ! -f "$GMP_LIBDIR/libgmp.a" ]; then
+    echo "build.sh: no $GMP_LIBDIR/libgmp.a (apt-get install libgmp-dev)" >&2
     exit 1
 fi
 mkdir -p "$WORK/gmp-static"
-ln -sf "$GMP_ARCHIVE" "$WORK/gmp-static/libgmp.a"
+ln -sf "$GMP_LIBDIR/libgmp.a" "$WORK/gmp-static/libgmp.a"
+cat > "$WORK/gmp-static/gmp.pc" <<PC
+Name: GNU MP (static, for fuzzers)
+Description: libgmp.a alone, so that -lgmp links it
+Version: $(pkg-config --modversion gmp 2>/dev/null || echo 6)
+Cflags: -I$(pkg-config --variable=includedir gmp 2>/dev/null || echo /usr/include)
+Libs: -L$WORK/gmp-static -lgmp
+PC
+export PKG_CONFIG_PATH="$WORK/gmp-static${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
 
 BUILD="$WORK/vouch-fuzz-build"
 if [ -z "${VOUCH_FUZZ_TARGETS:-}" ]; then
     # shellcheck disable=SC2086  # FLAGS is a list of flags
     swift build -c release --package-path "$VOUCH/Fuzz" --scratch-path "$BUILD" \
-        $FLAGS -Xlinker -L"$WORK/gmp-static"
+        $FLAGS
 else
     # Some targets only (Fuzz/scripts/coverage leaves out FuzzDifferential and so swift-crypto).
     for target in $TARGETS; do
         # shellcheck disable=SC2086
         swift build -c release --package-path "$VOUCH/Fuzz" --scratch-path "$BUILD" --product "$target" \
-            $FLAGS -Xlinker -L"$WORK/gmp-static"
+            $FLAGS
     done
 fi
 # shellcheck disable=SC2086
