@@ -31,12 +31,18 @@ let package = Package(
                 .product(name: "VouchCrypto", package: "Vouch"),
             ]
         ),
-        .executableTarget(
-            name: "FuzzTrust",
+        .target(
+            name: "FuzzTrustInput",
             dependencies: [
-                "FuzzSupport", .product(name: "VouchDER", package: "Vouch"), .product(name: "VouchX509", package: "Vouch"),
+                .product(name: "VouchDER", package: "Vouch"), .product(name: "VouchX509", package: "Vouch"),
                 .product(name: "VouchTrust", package: "Vouch"),
             ]
+        ),
+        .executableTarget(name: "FuzzTrust", dependencies: ["FuzzSupport", "FuzzTrustInput"]),
+        // FuzzTrust's inputs, made by a structure-aware mutator that re-signs with a fixed P-256 key.
+        .executableTarget(
+            name: "FuzzTrustStructured",
+            dependencies: ["FuzzSupport", "FuzzTrustInput", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .executableTarget(
             name: "FuzzDifferential",

@@ -39,8 +39,8 @@ enum Localize {
         if certificate.subjectUniqueID != nil { return .subjectUniqueID }
         for found in certificate.extensions {
             var reader = DERReader(certificate.derEncoded[found.offset...])
-            guard let element = try? reader.readElement() else { return .extension(found.oid) }
-            if !accepts(X509.Certificate.Extension.self, element.encoded) { return .extension(found.oid) }
+            guard let element = try? reader.readElement() else { return .extension(found.oid, offset: found.offset) }
+            if !accepts(X509.Certificate.Extension.self, element.encoded) { return .extension(found.oid, offset: found.offset) }
         }
         if certificate.extensions.hasDuplicates { return .duplicateExtension }
         guard let algorithm = SignatureAlgorithms.named(certificate.signatureAlgorithm) else { return .signatureAlgorithm }

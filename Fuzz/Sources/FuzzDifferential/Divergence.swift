@@ -19,7 +19,7 @@ struct Divergence: CustomStringConvertible {
     /// The parts of a certificate that swift-certificates can be asked about one at a time.
     enum Part: Equatable, CustomStringConvertible {
         case serialNumber, issuer, validity, subject, subjectPublicKeyInfo, issuerUniqueID, subjectUniqueID
-        case `extension`(VouchDER.OID), duplicateExtension, signatureAlgorithm, signatureValue
+        case `extension`(VouchDER.OID, offset: Int), duplicateExtension, signatureAlgorithm, signatureValue
 
         var description: String {
             switch self {
@@ -30,7 +30,7 @@ struct Divergence: CustomStringConvertible {
             case .subjectPublicKeyInfo: return "subjectPublicKeyInfo"
             case .issuerUniqueID: return "issuerUniqueID"
             case .subjectUniqueID: return "subjectUniqueID"
-            case .extension(let oid): return "extension \(oid.name ?? oid.dotted)"
+            case .extension(let oid, _): return "extension \(oid.name ?? oid.dotted)"
             case .duplicateExtension: return "duplicateExtension"
             case .signatureAlgorithm: return "signatureAlgorithm"
             case .signatureValue: return "signatureValue"

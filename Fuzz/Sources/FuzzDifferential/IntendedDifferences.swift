@@ -114,19 +114,26 @@ struct IntendedDifference: Sendable {
         IntendedDifference(id: "serial-encoding", rule: "a serial number INTEGER not in minimal form (X.690 §8.3.2) or negative: Apple checks only its length (SECTRUST.md §10), and RFC 5280 §4.1.2.2 asks certificate users to handle negative serials gracefully; swift-certificates rejects both") {
             otherPart($0) == .serialNumber
         },
-        IntendedDifference(id: "name-value-contents", rule: "a name's attribute value (ANY) that is constructed and whose contents are not well-formed: Vouch, like Apple's parser, keeps a name as its bytes and reads only each value's header (names are compared byte for byte); swift-asn1 parses every constructed node to its leaves") {
+        IntendedDifference(id: "opaque-value-contents", rule: "a constructed value that Vouch keeps opaque (a name's attribute value, ANY; a GeneralName's x400Address, ediPartyName or otherName value) whose contents are not well-formed DER: Vouch, like Apple's parser, reads only its header (names are compared byte for byte); swift-asn1 parses every constructed node to its leaves") {
             guard let certificate = $0.vouch else { return false }
-            switch otherPart($0) {
-            case .issuer?: return hasMalformedConstructedValue(certificate.issuer)
-            case .subject?: return hasMalformedConstructedValue(certificate.subject)
+            switch $0.kind {
+            case .otherRejects(.issuer?, _): return hasMalformedConstructedValue(certificate.issuer)
+            case .otherRejects(.subject?, _): return hasMalformedConstructedValue(certificate.subject)
+            case .field(.subjectAlternativeNames, _, "error"):
+                return certificate.subjectAlternativeNames?.names.contains {
+                    switch $0 {
+                    case .x400Address(let content), .ediPartyName(let content), .otherName(_, let content):
+                        return (try? DERNode.parse(content)) == nil
+                    case .directoryName(let name): return hasMalformedConstructedValue(name)
+                    default: return false
+                    }
+                } ?? false
             default: return false
             }
         },
         IntendedDifference(id: "explicit-false-critical", rule: "`critical` encoded as an explicit FALSE: DER omits a DEFAULT value (X.690 §11.5), but Apple accepts it and real CAs issue it (Extension.swift); swift-asn1 rejects it") {
-            guard case .extension(let oid)? = otherPart($0), let certificate = $0.vouch,
-                let found = certificate.extensions.first(where: { $0.oid == oid })
-            else { return false }
-            var reader = DERReader(certificate.derEncoded[found.offset...])
+            guard case .extension(_, let offset)? = otherPart($0), let certificate = $0.vouch else { return false }
+            var reader = DERReader(certificate.derEncoded[offset...])
             guard let element = try? reader.readElement(), var inner = try? reader.reader(overContentOf: element),
                 (try? inner.readOID()) != nil, let critical = try? inner.readOptionalElement(.boolean)
             else { return false }
@@ -141,6 +148,10 @@ struct IntendedDifference: Sendable {
                 let ca = try? inner.readOptionalElement(.boolean)
             else { return false }
             return ca.content.elementsEqual([0x00])
+        },
+        IntendedDifference(id: "path-length-without-ca", rule: "basicConstraints with a pathLenConstraint but cA FALSE: RFC 5280 §4.2.1.9 forbids CAs to issue it, a rule for issuers; the value is well-formed DER and Vouch reads it as not a CA (the length is then meaningless), while swift-certificates rejects the extension") {
+            guard case .field(.basicConstraints, _, "error") = $0.kind, let constraints = $0.vouch?.basicConstraints else { return false }
+            return !constraints.isCertificateAuthority && constraints.pathLengthConstraint != nil
         },
         IntendedDifference(id: "public-key-unusable", rule: "swift-certificates builds a usable key at parse (P-256/384/521 points on the curve, RSA keys swift-crypto takes, Ed25519); Apple parses any SubjectPublicKeyInfo and judges the key at evaluation (SECTRUST.md §7, §10: WeakKeySize)") {
             otherPart($0) == .subjectPublicKeyInfo
