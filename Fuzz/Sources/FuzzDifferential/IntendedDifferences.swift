@@ -60,6 +60,12 @@ struct IntendedDifference: Sendable {
             let count = usage.bits.bitCount
             return (count > 0 && !usage.bits.isSet(count - 1)) || count > 9
         },
+        IntendedDifference(id: "key-usage-empty", rule: "a KeyUsage BIT STRING with no bits: RFC 5280 §4.2.1.3 wants at least one bit set, and Apple reads 1 or 2 data octets (SECTRUST.md §10), so Vouch does not decode it; swift-certificates reads it as no usage") {
+            guard case .field(.keyUsage, "error", _) = $0.kind,
+                let found = $0.vouch?.extensions[VouchDER.OID.keyUsage]
+            else { return false }
+            return found.value.elementsEqual([0x03, 0x01, 0x00])
+        },
         IntendedDifference(id: "invalid-utf8-in-name", rule: "a UTF8String in a name that is not UTF-8: Vouch keeps a name's octets as encoded (Apple compares names by their bytes); swift-certificates decodes it into a Swift String, which replaces the bad sequences, so the DER it gives back is not the certificate's") {
             guard case .field(let field, _, _) = $0.kind, let certificate = $0.vouch else { return false }
             switch field {
