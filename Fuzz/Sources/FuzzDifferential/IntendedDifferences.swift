@@ -33,6 +33,10 @@ struct IntendedDifference: Sendable {
             if case .malformed(.wrongConstruction) = vouchError($0)?.kind { return true }
             return false
         },
+        IntendedDifference(id: "high-tag-number", rule: "an element with a tag number of 31 or more (X.690 §8.1.2.4), here inside an ANY value: no type of RFC 5280's modules has one, and VouchDER reads that form only when asked (`allowHighTagNumbers`), as webpki refuses it; swift-asn1 reads it (Apple's handling is not established)") {
+            if case .malformed(.highTagNumber) = vouchError($0)?.kind { return true }
+            return false
+        },
         IntendedDifference(id: "second-61", rule: "a time whose seconds are 61: Apple allows 00 to 60 (SECTRUST.md §6, a leap second), as ISO 8601 does; swift-asn1 allows 61") {
             guard vouchError($0)?.field == .validity, let validity = Localize.tbsField(certificate: $0.bytes, index: 3) else { return false }
             return Localize.times(validity).contains { time in
