@@ -10,6 +10,11 @@ let package = Package(
     name: "VouchFuzz",
     dependencies: [
         .package(name: "Vouch", path: ".."),
+        // The independent parser of FuzzDifferential; never a dependency of the root package.
+        .package(url: "https://github.com/apple/swift-certificates", exact: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", exact: "1.7.4"),
+        // swift-certificates 1.21.1 accepts swift-crypto 3.12.3 up to 6; the newest copy here is 4.5.2.
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
     ],
     targets: [
         .target(name: "FuzzSupport"),
@@ -26,11 +31,25 @@ let package = Package(
                 .product(name: "VouchCrypto", package: "Vouch"),
             ]
         ),
+        .target(
+            name: "FuzzTrustInput",
+            dependencies: [
+                .product(name: "VouchDER", package: "Vouch"), .product(name: "VouchX509", package: "Vouch"),
+                .product(name: "VouchTrust", package: "Vouch"),
+            ]
+        ),
+        .executableTarget(name: "FuzzTrust", dependencies: ["FuzzSupport", "FuzzTrustInput"]),
+        // FuzzTrust's inputs, made by a structure-aware mutator that re-signs with a fixed P-256 key.
         .executableTarget(
-            name: "FuzzTrust",
+            name: "FuzzTrustStructured",
+            dependencies: ["FuzzSupport", "FuzzTrustInput", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .executableTarget(
+            name: "FuzzDifferential",
             dependencies: [
                 "FuzzSupport", .product(name: "VouchDER", package: "Vouch"), .product(name: "VouchX509", package: "Vouch"),
-                .product(name: "VouchTrust", package: "Vouch"),
+                .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
     ],

@@ -7,7 +7,8 @@ import VouchDER
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     fuzzInput(data, size) { bytes in
         let options: DERReader.Options = bytes.count % 2 == 1 ? .allowHighTagNumbers : []
-        for node in (try? DERNode.parse(bytes[...], options: options)) ?? [] { visit(node) }
+        // The error's message too: `vouch asn1` prints it for hostile input.
+        do throws(DERError) { for node in try DERNode.parse(bytes[...], options: options) { visit(node) } } catch { _ = error.description }
     }
 }
 
@@ -21,6 +22,7 @@ func visit(_ node: DERNode) {
     case .bitString(let bits): _ = bits.isSet(bits.bitCount - 1)
     default: break
     }
+    _ = node.element.tag.description
     for child in node.children { visit(child) }
     for child in node.encapsulated { visit(child) }
 }
