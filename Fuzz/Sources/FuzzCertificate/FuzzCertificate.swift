@@ -10,7 +10,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         do throws(X509Error) { touch(try Certificate(derEncoded: bytes)) } catch { _ = error.description }
         do throws(X509Error) {
             let crl = try CertificateRevocationList(derEncoded: bytes)
-            _ = (crl.isDelta, crl.unknownCriticalExtensions)
+            _ = (crl.isDelta, crl.unknownCriticalExtensions, crl.hasUnknownCriticalExtension, crl.signatureAlgorithmsMatch)
+            _ = (crl.issuer.rfc4514, crl.thisUpdate.rfc3339, crl.nextUpdate?.rfc3339, crl.crlNumber, crl.authorityKeyIdentifier)
+            if let point = crl.issuingDistributionPoint {
+                _ = (point.onlySomeReasons, point.onlyContainsCACerts, point.indirectCRL)
+                _ = point.distributionPoint?.names(relativeTo: crl.issuer)
+            }
+            for entry in crl.revokedCertificates {
+                _ = (entry.reason?.rawValue, entry.invalidityDate?.rfc3339, entry.certificateIssuer, entry.unknownCriticalExtensions)
+            }
         } catch { _ = error.description }
     }
 }
