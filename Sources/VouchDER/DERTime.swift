@@ -93,8 +93,11 @@ public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Formats `seconds` since 1970 as RFC 3339 UTC text.
     public static func rfc3339(secondsSince1970 seconds: Int64) -> String {
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
+        // Floor division by a day, without overflow at the ends of Int64 (`seconds - 86_399`
+        // overflowed for the earliest instants that `--at @…` can name).
+        let (quotient, remainder) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        let days = remainder < 0 ? quotient - 1 : quotient
+        let secondOfDay = remainder < 0 ? remainder + 86_400 : remainder
         let (year, month, day) = civilDate(daysSince1970: days)
         // Years before 1 (GeneralizedTime 0000 with a positive offset) get a sign, as ISO 8601 does.
         func pad(_ value: Int64, _ width: Int) -> String {

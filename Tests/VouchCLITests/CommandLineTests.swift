@@ -89,4 +89,15 @@ struct CommandLineTests {
         #expect(malformed.status == 2)
         #expect(malformed.standardError.hasPrefix("<stdin>: not JSON: offset 29:"), "\(malformed.standardError)")
     }
+
+    /// The ends of `--at @SECONDS`: evaluated and printed, not a trap (the earliest instants
+    /// overflowed the RFC 3339 formatting).
+    @Test("--at at the ends of Int64 gives a verdict", arguments: ["@-9223372036854775808", "@9223372036854775807", "@-62167219201"])
+    func extremeVerifyDates(at: String) throws {
+        let run = try VouchProcess.run([
+            "verify", "TestVectors/example/chain.pem", "--anchors", "TestVectors/example/root.pem", "--at", at,
+        ])
+        #expect(run.status == 1, "\(run.standardError)")
+        #expect(run.standardOutput.contains("errSecCertificateExpired"))
+    }
 }

@@ -191,7 +191,12 @@ private func generalized(_ text: String) throws(DERError) -> DERTime {
         (Int64(0), "1970-01-01T00:00:00Z"), (-1, "1969-12-31T23:59:59Z"), (-86_400, "1969-12-31T00:00:00Z"),
         (-86_401, "1969-12-30T23:59:59Z"), (-2_208_988_800, "1900-01-01T00:00:00Z"),
         (951_782_400, "2000-02-29T00:00:00Z"), (978_307_200, "2001-01-01T00:00:00Z"),
-        (253_402_300_799, "9999-12-31T23:59:59Z"),
+        (253_402_300_799, "9999-12-31T23:59:59Z"), (-62_167_219_200, "0000-01-01T00:00:00Z"),
+        (-62_167_219_201, "-0001-12-31T23:59:59Z"),
+        // The ends of Int64 (`vouch verify --at @-9223372036854775808` trapped on overflow here);
+        // expected values from Python's integer arithmetic with the same proleptic calendar.
+        (.max, "292277026596-12-04T15:30:07Z"), (.min, "-292277022657-01-27T08:29:52Z"),
+        (.min + 86_399, "-292277022657-01-28T08:29:51Z"),
     ])
     func rfc3339(seconds: Int64, text: String) {
         #expect(DERTime.rfc3339(secondsSince1970: seconds) == text)
