@@ -110,9 +110,12 @@ public final class SignatureVerificationCache: Sendable {
 
     /// Remembers `answer` for `certificate` under `issuerKey`, forgetting the oldest entry when full.
     func record(_ answer: SignatureVerification, for certificate: Certificate, issuerKey: SubjectPublicKeyInfo) {
-        let key = Key(certificate: Array(certificate.derEncoded)[...], issuerKey: Array(issuerKey.encoded)[...])
+        let lookup = Key(certificate: certificate.derEncoded, issuerKey: issuerKey.encoded)
         state.withLock { state in
-            guard state.answers.updateValue(answer, forKey: key) == nil else { return }
+            guard state.answers[lookup] == nil else { return }
+            // The stored key owns copies of the octets (see the type's documentation).
+            let key = Key(certificate: Array(lookup.certificate)[...], issuerKey: Array(lookup.issuerKey)[...])
+            state.answers[key] = answer
             if state.order.count < capacity {
                 state.order.append(key)
             } else {

@@ -143,7 +143,8 @@ public struct NameAttribute: Sendable {
     }
 }
 
-func hex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+/// Two lower-case hex digits per octet (also what VouchCrypto prints digests and numbers with).
+package func hex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
     let digits = Array("0123456789abcdef".utf8)
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count * 2)

@@ -82,10 +82,13 @@ public struct Extensions: Sequence, Sendable {
     }
 
     /// Whether some OID appears twice (Apple's DuplicateExtension check, SECTRUST.md §4.3).
-    public var hasDuplicates: Bool {
-        let oids = map(\.oid.bytes)
-        // Pairwise for the usual handful; sorted for the thousands a hostile certificate may hold.
-        if oids.count <= 32 {
+    public var hasDuplicates: Bool { Self.containsDuplicate(map(\.oid.bytes)) }
+
+    /// Whether two of `oids` (extnID contents) are equal: pairwise for the usual handful, up to
+    /// ``pairwiseDuplicateLimit``; sorted for the thousands a hostile certificate may hold, so the
+    /// cost stays O(n log n) up to ``X509Limits/maximumExtensionCount``.
+    static func containsDuplicate(_ oids: [ArraySlice<UInt8>]) -> Bool {
+        if oids.count <= pairwiseDuplicateLimit {
             for (index, oid) in oids.enumerated() where oids[(index + 1)...].contains(where: { $0.elementsEqual(oid) }) {
                 return true
             }
@@ -94,6 +97,9 @@ public struct Extensions: Sequence, Sendable {
         let sorted = oids.sorted { $0.lexicographicallyPrecedes($1) }
         return zip(sorted, sorted.dropFirst()).contains { $0.elementsEqual($1) }
     }
+
+    /// The most extensions compared pairwise by ``containsDuplicate(_:)``.
+    static let pairwiseDuplicateLimit = 32
 
     /// What Apple's list-level checks ask of every certificate, found in one walk of the list.
     public struct Anomalies: Sendable, Equatable {
@@ -113,11 +119,7 @@ public struct Extensions: Sequence, Sendable {
         var oids: [ArraySlice<UInt8>] = []
         oids.reserveCapacity(count)
         for item in self {
-            let oid = item.oid.bytes
-            if !result.hasDuplicates && oids.count < Self.pairwiseDuplicateLimit {
-                result.hasDuplicates = oids.contains { $0.elementsEqual(oid) }
-            }
-            oids.append(oid)
+            oids.append(item.oid.bytes)
             if item.isCritical {
                 if !result.hasUnknownCritical && !Extension.knownOIDs.contains(item.oid) && !Self.isAppleExtension(item.oid) {
                     result.hasUnknownCritical = true
@@ -126,17 +128,9 @@ public struct Extensions: Sequence, Sendable {
                 result.hasUnparseable = true
             }
         }
-        if !result.hasDuplicates && oids.count >= Self.pairwiseDuplicateLimit {
-            let sorted = oids.sorted { $0.lexicographicallyPrecedes($1) }
-            result.hasDuplicates = zip(sorted, sorted.dropFirst()).contains { $0.elementsEqual($1) }
-        }
+        result.hasDuplicates = Self.containsDuplicate(oids)
         return result
     }
-
-    /// Up to this many extensions, duplicates are found by comparing each extnID with the earlier
-    /// ones; past it (only a hostile certificate has that many), by sorting, so the cost stays
-    /// O(n log n) up to ``X509Limits/maximumExtensionCount``.
-    static let pairwiseDuplicateLimit = 32
 
     /// Known, non-critical extensions whose value does not decode (Apple's UnparseableExtension).
     public var unparseable: [Extension] {

@@ -48,11 +48,9 @@ def certificate(subject, issuer, public_key, signing_key, not_before, not_after,
     return builder.sign(signing_key, hashes.SHA256())
 
 
-def main():
-    root_key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    intermediate_key = ec.generate_private_key(ec.SECP256R1())
-    leaf_key = ec.generate_private_key(ec.SECP256R1())
-
+def build(root_key, intermediate_key, leaf_key, leaf_key_encipherment=False):
+    """The chain (root, intermediate, leaf) under these keys: names, extensions and validity of the
+    example (TestVectors/example-rsa/make.py builds its RSA twin with this too)."""
     root_name = name("Vouch Example Root CA")
     intermediate_name = name("Vouch Example Intermediate CA")
     root = certificate(root_name, root_name, root_key.public_key(), root_key,
@@ -70,20 +68,31 @@ def main():
         extra=[
             (x509.SubjectAlternativeName([x509.DNSName("example.com"), x509.DNSName("www.example.com")]), False),
             (x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), False),
-            (x509.KeyUsage(digital_signature=True, content_commitment=False, key_encipherment=False,
+            (x509.KeyUsage(digital_signature=True, content_commitment=False, key_encipherment=leaf_key_encipherment,
                            data_encipherment=False, key_agreement=False, key_cert_sign=False, crl_sign=False,
                            encipher_only=False, decipher_only=False), True),
         ])
+    return root, intermediate, leaf
 
+
+def write(directory, root, intermediate, leaf):
+    """root, intermediate and leaf as .pem and .der, and chain.pem (leaf, then intermediate)."""
     pems = {}
     for file_name, cert in [("root", root), ("intermediate", intermediate), ("leaf", leaf)]:
         pems[file_name] = cert.public_bytes(serialization.Encoding.PEM)
-        with open(os.path.join(HERE, file_name + ".pem"), "wb") as f:
+        with open(os.path.join(directory, file_name + ".pem"), "wb") as f:
             f.write(pems[file_name])
-        with open(os.path.join(HERE, file_name + ".der"), "wb") as f:
+        with open(os.path.join(directory, file_name + ".der"), "wb") as f:
             f.write(cert.public_bytes(serialization.Encoding.DER))
-    with open(os.path.join(HERE, "chain.pem"), "wb") as f:
+    with open(os.path.join(directory, "chain.pem"), "wb") as f:
         f.write(pems["leaf"] + pems["intermediate"])
+
+
+def main():
+    root_key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    intermediate_key = ec.generate_private_key(ec.SECP256R1())
+    leaf_key = ec.generate_private_key(ec.SECP256R1())
+    write(HERE, *build(root_key, intermediate_key, leaf_key))
 
 
 if __name__ == "__main__":

@@ -80,28 +80,40 @@ struct BlockHasher<Compressor: BlockCompressor>: Sendable {
 
     /// Pads the message, returns its digest and starts over from the initial state.
     mutating func finalize() -> [UInt8] {
-        let blockLength = Compressor.blockLength
-        let lengthFieldLength = Compressor.lengthFieldLength
-        let messageBytes = byteCount
-        // 0x80, then zeros until the length field ends a block.
-        var padding: [UInt8] = [0x80]
-        let used = (pending.count + 1 + lengthFieldLength) % blockLength
-        let zeros = used == 0 ? 0 : blockLength - used
-        padding.append(contentsOf: repeatElement(0, count: zeros + lengthFieldLength - 8))
-        // The length in bits: byteCount · 8 as a (lengthFieldLength · 8)-bit number. Its high part
-        // (only ever non-zero for SHA-512) holds the three bits shifted out of 64.
-        let bitCount = messageBytes &<< 3
-        if lengthFieldLength > 8 {
-            padding[padding.count - 1] = UInt8(truncatingIfNeeded: messageBytes >> 61)
-        }
-        for index in 0..<8 {
-            let shift = Compressor.isLengthLittleEndian ? index * 8 : (7 - index) * 8
-            padding.append(UInt8(truncatingIfNeeded: bitCount >> UInt64(shift)))
-        }
-        padding.withUnsafeBytes { update(contiguous: $0) }
+        pending.withUnsafeBytes { Self.compressFinalBlocks($0, messageLength: byteCount, into: &state) }
         let digest = Array(state.stateBytes().prefix(digestLength))
         self = BlockHasher(initialState, digestLength: digestLength)
         return digest
+    }
+
+    /// Compresses the message's last octets, `rest` (fewer than a block), followed by its padding
+    /// (FIPS 180-4 §5.1, RFC 1321 §3.1–3.2): 0x80, zeros, and the length in bits in the last
+    /// ``BlockCompressor/lengthFieldLength`` octets (its high part, non-zero only for SHA-512,
+    /// holds the three bits shifted out of 64); one block, or two when the rest leaves too little
+    /// room. Everything is written in a buffer on the stack, as large as two SHA-512 blocks.
+    static func compressFinalBlocks(_ rest: UnsafeRawBufferPointer, messageLength: UInt64, into state: inout Compressor) {
+        let blockLength = Compressor.blockLength
+        var buffer: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                     UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                     UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                     UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &buffer) { padded in
+            guard rest.count < blockLength, 2 * blockLength <= padded.count else { return }
+            if let source = rest.baseAddress, let destination = padded.baseAddress, rest.count > 0 {
+                destination.copyMemory(from: source, byteCount: rest.count)
+            }
+            padded[rest.count] = 0x80
+            let length = rest.count + 1 + Compressor.lengthFieldLength <= blockLength ? blockLength : 2 * blockLength
+            let bitCount = messageLength &<< 3
+            if Compressor.isLengthLittleEndian {
+                padded.storeBytes(of: bitCount.littleEndian, toByteOffset: length - 8, as: UInt64.self)
+            } else {
+                padded.storeBytes(of: bitCount.bigEndian, toByteOffset: length - 8, as: UInt64.self)
+                if Compressor.lengthFieldLength > 8 { padded[length - 9] = UInt8(truncatingIfNeeded: messageLength >> 61) }
+            }
+            state.compress(UnsafeRawBufferPointer(rebasing: padded[..<length]))
+        }
     }
 }
 

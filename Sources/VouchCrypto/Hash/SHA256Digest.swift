@@ -1,3 +1,5 @@
+import VouchX509
+
 /// A SHA-256 digest held inline: 32 octets in a value, no allocation. ``SHA256/digest(_:)``
 /// makes one; it reads as a collection of octets and converts with `Array(digest)`.
 public struct SHA256Digest: RandomAccessCollection, Hashable, Sendable, CustomStringConvertible {
@@ -31,20 +33,14 @@ public struct SHA256Digest: RandomAccessCollection, Hashable, Sendable, CustomSt
     }
 
     /// Lower-case hex, as `sha256sum` prints it.
-    public var description: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(64)
-        for octet in self { text += [digits[Int(octet >> 4)], digits[Int(octet & 0x0F)]] }
-        return String(decoding: text, as: UTF8.self)
-    }
+    public var description: String { hex(self) }
 }
 
 extension SHA256 {
     /// The SHA-256 digest of `bytes` in one call, without an allocation when `bytes` is
     /// contiguous (an array, a slice of one, a buffer): whole blocks are compressed where they
-    /// lie and the last partial block is padded (FIPS 180-4 §5.1.1) in a 128-octet buffer on
-    /// the stack.
+    /// lie and the last partial block is padded on the stack
+    /// (the same padding code as the streaming hasher).
     public static func digest<Bytes: Collection>(_ bytes: Bytes) -> SHA256Digest where Bytes.Element == UInt8 {
         let oneShot: SHA256Digest? = bytes.withContiguousStorageIfAvailable { buffer in
             digest(contiguous: UnsafeRawBufferPointer(buffer))
@@ -64,20 +60,8 @@ extension SHA256 {
         let blockLength = SHA256Compression.blockLength
         let whole = input.count - input.count % blockLength
         if whole > 0 { state.compress(UnsafeRawBufferPointer(rebasing: input[..<whole])) }
-        // The rest, 0x80, zeros, and the length in bits as 64 big-endian bits: one block, or two
-        // when the rest leaves fewer than nine octets free.
-        var tail: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-                   UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        Swift.withUnsafeMutableBytes(of: &tail) { buffer in
-            let rest = input.count - whole
-            if rest > 0, let source = input.baseAddress, let destination = buffer.baseAddress {
-                destination.copyMemory(from: source + whole, byteCount: rest)
-            }
-            buffer[rest] = 0x80
-            let length = rest + 9 <= blockLength ? blockLength : 2 * blockLength
-            buffer.storeBytes(of: (UInt64(input.count) &<< 3).bigEndian, toByteOffset: length - 8, as: UInt64.self)
-            state.compress(UnsafeRawBufferPointer(rebasing: buffer[..<length]))
-        }
+        BlockHasher<SHA256Compression>.compressFinalBlocks(
+            UnsafeRawBufferPointer(rebasing: input[whole...]), messageLength: UInt64(input.count), into: &state)
         return SHA256Digest(state.bigEndianState)
     }
 }

@@ -39,16 +39,18 @@ enum NameConstraintsCheck {
         var namesByIndex: [Int: [ConstrainedName]?] = [:]
         for constrainingIndex in path.indices.dropFirst() {
             let isMalformed = profile.checksNameConstraintsDefensively && path[constrainingIndex].hasMalformedNameConstraints
-            guard isMalformed || path[constrainingIndex].nameConstraints != nil else { continue }
-            let (isCritical, subtrees) = path[constrainingIndex].nameConstraints ?? (false, PreparedSubtrees(.none))
+            let constraints = path[constrainingIndex].nameConstraints
+            guard isMalformed || constraints != nil else { continue }
             // Apple: a critical subtree of a form Vouch does not compare fails every name below;
             // RFC 5280 §4.2.1.10: only a name of that form (which `admit` cannot judge) fails.
             let unjudgeable = isMalformed
-                || (isCritical && subtrees.hasUnsupportedForm && !profile.ignoresConstraintsOnAbsentNameForms)
+                || (constraints?.isCritical == true && constraints?.subtrees.hasUnsupportedForm == true
+                    && !profile.ignoresConstraintsOnAbsentNameForms)
             for index in 0..<constrainingIndex where index == 0 || !path[index].isSelfIssued {
                 let names = namesByIndex[index] ?? ConstrainedName.all(of: path[index].certificate)
                 namesByIndex[index] = names
-                if unjudgeable || !subtrees.admit(names, expandingWildcards: profile.checksNameConstraintsDefensively, &budget) {
+                let admitted = constraints?.subtrees.admit(names, expandingWildcards: profile.checksNameConstraintsDefensively, &budget)
+                if unjudgeable || admitted != true {
                     failures.append(TrustFailure(index: index, check: .nameConstraints))
                 }
                 if budget.isExhausted { return }
@@ -62,11 +64,11 @@ enum NameConstraintsCheck {
         var permitted = [[Constraint]](repeating: [], count: 9)
         var excluded = [[Constraint]](repeating: [], count: 9)
 
-        init(_ constraints: NameConstraints?) {
-            for subtree in constraints?.permittedSubtrees ?? [] {
+        init(_ constraints: NameConstraints) {
+            for subtree in constraints.permittedSubtrees ?? [] {
                 permitted[ConstrainedName.form(of: subtree.base)].append(Constraint(subtree.base))
             }
-            for subtree in constraints?.excludedSubtrees ?? [] {
+            for subtree in constraints.excludedSubtrees ?? [] {
                 excluded[ConstrainedName.form(of: subtree.base)].append(Constraint(subtree.base))
             }
         }
@@ -91,12 +93,12 @@ enum NameConstraintsCheck {
                 if !permittedHere.isEmpty && !permittedHere.contains(where: { name.matches($0, &budget) == true }) {
                     return false
                 }
-                if excludedHere.contains(where: { name.matches($0, &budget) != false }) { return false }
-                if expandingWildcards, case .dns(let dnsName) = name,
-                    excludedHere.contains(where: { if case .dns(let base) = $0 { ConstrainedName.wildcardMayMatch(dnsName, constraint: base) } else { false } })
-                {
-                    return false
+                let isExcluded = excludedHere.contains { constraint in
+                    if name.matches(constraint, &budget) != false { return true }
+                    guard expandingWildcards, case .dns(let dnsName) = name, case .dns(let base) = constraint else { return false }
+                    return ConstrainedName.wildcardMayMatch(dnsName, constraint: base)
                 }
+                if isExcluded { return false }
                 if budget.isExhausted { return false }
             }
             return true

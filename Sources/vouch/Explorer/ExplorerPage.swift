@@ -65,33 +65,37 @@ enum ExplorerPage {
 
     /// `text` as HTML text or attribute content: `&`, `<`, `>`, `"` and `'` as character references.
     static func escape(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            default: output.unicodeScalars.append(character)
+        substituting(text) { scalar in
+            switch scalar {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            default: nil
             }
         }
-        return output
     }
 
     /// Serialized JSON made safe inside `<script>`: `<`, `>` and `&` occur in JSON only inside
     /// strings, where their `\u` escapes mean the same characters, so no input can write `</script>`.
     static func scriptSafe(_ json: String) -> String {
-        var output = ""
-        output.reserveCapacity(json.utf8.count)
-        for character in json.unicodeScalars {
-            switch character {
-            case "<": output += "\\u003c"
-            case ">": output += "\\u003e"
-            case "&": output += "\\u0026"
-            default: output.unicodeScalars.append(character)
+        substituting(json) { scalar in
+            switch scalar {
+            case "<": "\\u003c"
+            case ">": "\\u003e"
+            case "&": "\\u0026"
+            default: nil
             }
+        }
+    }
+
+    /// `text` with each scalar for which `replacement` gives a text written as that text.
+    private static func substituting(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+        var output = ""
+        output.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if let text = replacement(scalar) { output += text } else { output.unicodeScalars.append(scalar) }
         }
         return output
     }

@@ -82,8 +82,8 @@ enum ExplorerTrust {
         Row(check: .extensionCriticality, scope: .all, failsWhen: "an extension with the wrong criticality for its kind"),
         Row(check: .certificateProfile, scope: .all, failsWhen: "the CA/B Forum profile of the certificate's role is not met"),
         Row(check: .serialNumber, scope: .all, failsWhen: "a serial number that is not positive or longer than 20 octets"),
-        Row(check: .commonName, scope: .leaf, failsWhen: "a commonName that is not one of the subjectAltNames"),
-        Row(check: .dnsNameSyntax, scope: .all, failsWhen: "a dNSName that is not a valid host name"),
+        Row(check: .commonName, scope: .leaf, failsWhen: "a commonName IP address or internationalised name not written as CA/B BR 7.1.4.3 says, or not among the subjectAltNames"),
+        Row(check: .dnsNameSyntax, scope: .leaf, failsWhen: "a subjectAltName dNSName that is not a valid host name (RFC 1034 §3.5)"),
         Row(check: .rsaModulusLength, scope: .all, failsWhen: "an RSA modulus that is not a whole number of octets"),
     ]
 
