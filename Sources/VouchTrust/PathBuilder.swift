@@ -239,9 +239,14 @@ struct PathBuilder {
     mutating func context(for path: [Int], anchored: Bool) -> PathContext {
         let systemRooted = anchored && systemIsTrusted && path.last.map { pool[$0].membership.contains(.system) } == true
             && path.last.map { pool[$0].membership.contains(.appAnchor) } == false
+        let read = path.map { facts($0) }
+        let selfSigned = path.indices.map { index in
+            PathContext.readsSelfSigned(read[index], isTop: index == path.count - 1, isAnchored: anchored, profile: profile)
+                && pool.isSelfSigned(path[index])
+        }
         return PathContext(
-            facts: path.map { facts($0) }, isAnchored: anchored, isSystemRooted: systemRooted,
-            isSelfSigned: path.map { pool.isSelfSigned($0) }, policies: policies, verifyTime: verifyTime, profile: profile)
+            facts: read, isAnchored: anchored, isSystemRooted: systemRooted,
+            isSelfSigned: selfSigned, policies: policies, verifyTime: verifyTime, profile: profile)
     }
 
     /// Apple's score for a path that was not accepted (§2.4).

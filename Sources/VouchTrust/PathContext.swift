@@ -9,7 +9,10 @@ struct PathContext {
     let isAnchored: Bool
     /// Whether the anchor is a system root trusted as such (anchorsOnly false).
     let isSystemRooted: Bool
-    /// Per index: Apple's self-signed (issuer = subject, AKI = SKI, signature by own key).
+    /// Per index: Apple's self-signed (issuer = subject, AKI = SKI, signature by own key), decided
+    /// only where a check reads it (``readsSelfSigned(_:isTop:isAnchored:profile:)``) and `false`
+    /// elsewhere: deciding costs a signature verification, which a SHA-2 anchor of an accepted
+    /// path never needs.
     let isSelfSigned: [Bool]
     /// The policies, AND-ed.
     let policies: [TrustPolicy]
@@ -21,6 +24,16 @@ struct PathContext {
     /// The path, leaf first.
     var certificates: [Certificate] { facts.map(\.certificate) }
     var topIndex: Int { facts.count - 1 }
+
+    /// Whether a check reads the self-signed flag of `certificate`, the top of the path when
+    /// `isTop`: the MD2/MD4/MD5 and SHA-1 rules skip self-signed certificates (BasicX509,
+    /// SSL), an unanchored top fails as AnchorTrusted or MissingIntermediate, and the strict
+    /// profile's key-identifier rule spares a self-signed anchor. Keep in step with those checks.
+    static func readsSelfSigned(_ certificate: CertificateFacts, isTop: Bool, isAnchored: Bool, profile: ValidationProfile) -> Bool {
+        if certificate.usesMDHash || certificate.usesSHA1 { return true }
+        guard isTop else { return false }
+        return !isAnchored || profile.requiresKeyIdentifiers
+    }
 
     /// Whether certificate `index` is the trusted anchor (the top of an anchored path).
     func isTrustedAnchor(_ index: Int) -> Bool { isAnchored && index == topIndex }
