@@ -63,5 +63,10 @@ struct BigNumMontgomeryTests {
         #expect(context.power(bigEndianBase: minusOne[...], exponent: e, length: -1) == nil)
         #expect(MontgomeryModulus(BigNum(bigEndian: [0x01, 0x00])) == nil)
         #expect(MontgomeryModulus(BigNum(0)) == nil)
+        #expect(MontgomeryModulus(bigEndian: [0, 0, 0][...]) == nil)
+        // Leading zero bytes of the modulus are not limbs: the same context as without them.
+        let padded = try #require(MontgomeryModulus(bigEndian: ([0, 0, 0, 0, 0, 0, 0, 0, 0] + nBytes)[...]))
+        #expect(padded.power(bigEndianBase: minusOne[...], exponent: e, length: 10) == minusOne)
+        #expect(padded.power(bigEndianBase: [7][...], exponent: e, length: 10) == context.power(bigEndianBase: [7][...], exponent: e, length: 10))
     }
 }

@@ -174,22 +174,52 @@ struct MontgomeryModulus: Sendable {
 
     /// The context for `value`; `nil` unless it is odd (REDC needs n coprime to 2⁶⁴).
     init?(_ value: BigNum) {
-        let bytes = value.bigEndianBytes
-        guard let last = bytes.last, last & 1 == 1 else { return nil }
-        let count = (bytes.count + 7) / 8
-        guard let modulus = Self.limbs(bigEndian: bytes[...], count: count),
-              let positive = BigNum.Modulus(value) else { return nil }
-        // R² mod n, by libgmp: 2^(128·count) reduced.
-        let power = BigNum()
-        __gmpz_setbit(power.value, mp_bitcnt_t(128 * count))
-        guard let squared = power.reduced(modulo: positive).bigEndianBytes(length: 8 * count),
-              let rSquared = Self.limbs(bigEndian: squared[...], count: count) else { return nil }
-        // n⁻¹ mod 2⁶⁴ by Newton's iteration: each step doubles the correct low bits (3 → 96).
-        var inverse: UInt = modulus[0]  // correct to 3 bits for odd n
-        for _ in 0..<5 { inverse = inverse &* (2 &- modulus[0] &* inverse) }
+        self.init(bigEndian: value.bigEndianBytes[...])
+    }
+
+    /// The context for the big-endian magnitude `bytes` (leading zero bytes ignored); `nil`
+    /// unless it is odd. Works on limbs throughout: no libgmp integer is made for a key.
+    init?(bigEndian bytes: ArraySlice<UInt8>) {
+        let significant = bytes.drop { $0 == 0 }
+        guard let last = significant.last, last & 1 == 1 else { return nil }
+        let count = (significant.count + 7) / 8
+        guard let modulus = Self.limbs(bigEndian: significant, count: count),
+              let inverseNegated = Self.inverseNegated(modulus),
+              let rSquared = Self.rSquared(modulus) else { return nil }
         self.modulus = modulus
-        self.inverseNegated = 0 &- inverse
+        self.inverseNegated = inverseNegated
         self.rSquared = rSquared
+    }
+
+    /// −n⁻¹ mod 2⁶⁴ by Newton's iteration: each step doubles the correct low bits (3 → 96);
+    /// `nil` for an even n.
+    static func inverseNegated(_ modulus: [UInt]) -> UInt? {
+        guard let low = modulus.first, low & 1 == 1 else { return nil }
+        var inverse: UInt = low  // correct to 3 bits for odd n
+        for _ in 0..<5 { inverse = inverse &* (2 &- low &* inverse) }
+        return 0 &- inverse
+    }
+
+    /// R² mod n = 2^(128·count) mod n, by one `mpn_tdiv_qr` (the divisor's top limb must be
+    /// non-zero: `modulus` has no leading zero limb).
+    static func rSquared(_ modulus: [UInt]) -> [UInt]? {
+        let count = modulus.count
+        guard let top = modulus.last, top != 0 else { return nil }
+        var power = [UInt](repeating: 0, count: 2 * count + 1)
+        power[2 * count] = 1
+        var quotient = [UInt](repeating: 0, count: count + 2)
+        var remainder = [UInt](repeating: 0, count: count)
+        quotient.withUnsafeMutableBufferPointer { q in
+            remainder.withUnsafeMutableBufferPointer { r in
+                power.withUnsafeBufferPointer { numerator in
+                    modulus.withUnsafeBufferPointer { divisor in
+                        __gmpn_tdiv_qr(q.baseAddress, r.baseAddress, 0, numerator.baseAddress, 2 * count + 1,
+                                       divisor.baseAddress, count)
+                    }
+                }
+            }
+        }
+        return remainder
     }
 
     /// base^exponent mod n as exactly `length` big-endian bytes; `nil` when base ≥ n, when the
@@ -259,15 +289,20 @@ struct MontgomeryModulus: Sendable {
     /// `count` little-endian limbs of the big-endian `bytes`; `nil` if the number needs more.
     static func limbs(bigEndian bytes: ArraySlice<UInt8>, count: Int) -> [UInt]? {
         var limbs = [UInt](repeating: 0, count: count)
-        var position = 0  // bytes from the least significant end
-        for index in bytes.indices.reversed() {
-            let byte = bytes[index]
-            if position < 8 * count {
-                limbs[position / 8] |= UInt(byte) << (8 * (position % 8))
-            } else if byte != 0 {
+        var end = bytes.endIndex
+        var index = 0
+        // Eight bytes to a limb, from the least significant end.
+        while end > bytes.startIndex {
+            let start = max(bytes.startIndex, end - 8)
+            var limb: UInt = 0
+            for position in start..<end { limb = limb << 8 | UInt(bytes[position]) }
+            if index < count {
+                limbs[index] = limb
+            } else if limb != 0 {
                 return nil
             }
-            position += 1
+            index += 1
+            end = start
         }
         return limbs
     }
@@ -276,12 +311,17 @@ struct MontgomeryModulus: Sendable {
     static func bigEndianBytes(_ limbs: [UInt], length: Int) -> [UInt8]? {
         guard length >= 0 else { return nil }
         var bytes = [UInt8](repeating: 0, count: length)
-        for position in 0..<(8 * limbs.count) {
-            let byte = UInt8(truncatingIfNeeded: limbs[position / 8] >> (8 * (position % 8)))
-            if position < length {
-                bytes[length - 1 - position] = byte
-            } else if byte != 0 {
-                return nil
+        var end = length  // one past the byte that receives the limb's lowest octet
+        for limb in limbs {
+            var rest = limb
+            for _ in 0..<8 {
+                if end > 0 {
+                    end -= 1
+                    bytes[end] = UInt8(truncatingIfNeeded: rest)
+                } else if rest & 0xff != 0 {
+                    return nil
+                }
+                rest >>= 8
             }
         }
         return bytes

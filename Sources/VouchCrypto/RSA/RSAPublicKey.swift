@@ -26,19 +26,19 @@ public struct RSAPublicKey: Sendable, Hashable {
     public init<Modulus: Collection, Exponent: Collection>(
         modulus: Modulus, exponent: Exponent
     ) throws(RSAKeyError) where Modulus.Element == UInt8, Exponent.Element == UInt8 {
-        let n = BigNum(bigEndian: modulus)
-        let e = BigNum(bigEndian: exponent)
-        guard !n.isZero else { throw .nonPositiveModulus }
-        let bits = n.bitLength
+        let n = Array(modulus.drop { $0 == 0 })
+        let e = Array(exponent.drop { $0 == 0 })
+        guard let nFirst = n.first else { throw .nonPositiveModulus }
+        let bits = 8 * n.count - nFirst.leadingZeroBitCount
         guard bits >= RSALimits.minimumModulusBits else { throw .modulusTooShort(bits: bits) }
         guard bits <= RSALimits.maximumModulusBits else { throw .modulusTooLong(bits: bits) }
-        guard let montgomery = MontgomeryModulus(n) else { throw .evenModulus }
-        let eBytes = e.bigEndianBytes
-        guard e > BigNum(1) else { throw .exponentTooSmall }
-        guard e.bitLength <= RSALimits.maximumExponentBits else { throw .exponentTooLong(bits: e.bitLength) }
-        guard let lastExponentByte = eBytes.last, lastExponentByte & 1 == 1 else { throw .evenExponent }
-        self.modulus = n.bigEndianBytes
-        self.publicExponent = eBytes
+        guard let montgomery = MontgomeryModulus(bigEndian: n[...]) else { throw .evenModulus }
+        guard let eFirst = e.first, e.count > 1 || eFirst > 1 else { throw .exponentTooSmall }
+        let exponentBits = 8 * e.count - eFirst.leadingZeroBitCount
+        guard exponentBits <= RSALimits.maximumExponentBits else { throw .exponentTooLong(bits: exponentBits) }
+        guard let lastExponentByte = e.last, lastExponentByte & 1 == 1 else { throw .evenExponent }
+        self.modulus = n
+        self.publicExponent = e
         self.modulusBitLength = bits
         self.montgomery = montgomery
     }
