@@ -105,7 +105,14 @@ public struct OID: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the two encodings are the same octets (one OID has one DER encoding).
     public static func == (lhs: OID, rhs: OID) -> Bool {
-        lhs.bytes.elementsEqual(rhs.bytes)
+        // Lengths first: most OIDs compared against each other differ there.
+        guard lhs.bytes.count == rhs.bytes.count else { return false }
+        var right = rhs.bytes.startIndex
+        for octet in lhs.bytes {
+            if octet != rhs.bytes[right] { return false }
+            right += 1
+        }
+        return true
     }
 
     /// Hashes the octets `==` compares.

@@ -87,7 +87,7 @@ public struct Extensions: Sequence, Sendable {
     /// Whether two of `oids` (extnID contents) are equal: pairwise for the usual handful, up to
     /// ``pairwiseDuplicateLimit``; sorted for the thousands a hostile certificate may hold, so the
     /// cost stays O(n log n) up to ``X509Limits/maximumExtensionCount``.
-    static func containsDuplicate(_ oids: [ArraySlice<UInt8>]) -> Bool {
+    package static func containsDuplicate(_ oids: [ArraySlice<UInt8>]) -> Bool {
         if oids.count <= pairwiseDuplicateLimit {
             for (index, oid) in oids.enumerated() where oids[(index + 1)...].contains(where: { $0.elementsEqual(oid) }) {
                 return true
@@ -149,7 +149,7 @@ public struct Extensions: Sequence, Sendable {
     static let appleExtensionArcs: [[UInt8]] = [6, 11, 12, 13, 15].map { [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x63, 0x64, $0] }
 
     /// Whether `oid` lies strictly below one of ``appleExtensionArcs``.
-    static func isAppleExtension(_ oid: OID) -> Bool {
+    package static func isAppleExtension(_ oid: OID) -> Bool {
         appleExtensionArcs.contains { oid.bytes.count > $0.count && oid.bytes.starts(with: $0) }
     }
 }

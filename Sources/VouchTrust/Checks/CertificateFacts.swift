@@ -61,17 +61,20 @@ final class CertificateFacts: Sendable {
         usesSHA1 = KeyStrength.usesSHA1(certificate)
         isSelfIssued = certificate.isSelfIssued
 
-        basicConstraints = certificate.basicConstraints
-        keyUsage = certificate.keyUsage
-        extendedKeyUsage = certificate.extendedKeyUsage
-        authorityKeyIdentifier = certificate.authorityKeyIdentifier?.keyIdentifier
-        subjectKeyIdentifier = certificate.subjectKeyIdentifier?.keyIdentifier
-        policyIdentifiers = certificate.certificatePolicies?.policies.map(\.identifier)
-        policyMappings = certificate.policyMappings
-        policyConstraints = certificate.policyConstraints
-        inhibitAnyPolicy = certificate.inhibitAnyPolicy
-        let extensions = certificate.extensions
-        if let item = extensions[.nameConstraints], let constraints = try? item.decode(as: NameConstraints.self) {
+        // One walk over the extensions: the first of each kind the checks read (as the
+        // accessors' `extensions[oid]` finds it) and Apple's list-level anomalies.
+        var walk = ExtensionWalk()
+        for item in certificate.extensions { walk.visit(item) }
+        basicConstraints = walk.decoded(walk.basicConstraints)
+        keyUsage = walk.decoded(walk.keyUsage)
+        extendedKeyUsage = walk.decoded(walk.extendedKeyUsage)
+        authorityKeyIdentifier = (walk.decoded(walk.authorityKeyIdentifier) as AuthorityKeyIdentifier?)?.keyIdentifier
+        subjectKeyIdentifier = (walk.decoded(walk.subjectKeyIdentifier) as SubjectKeyIdentifier?)?.keyIdentifier
+        policyIdentifiers = (walk.decoded(walk.certificatePolicies) as CertificatePolicies?)?.policies.map(\.identifier)
+        policyMappings = walk.decoded(walk.policyMappings)
+        policyConstraints = walk.decoded(walk.policyConstraints)
+        inhibitAnyPolicy = walk.decoded(walk.inhibitAnyPolicy)
+        if let item = walk.nameConstraints, let constraints = try? item.decode(as: NameConstraints.self) {
             let subtrees = NameConstraintsCheck.PreparedSubtrees(constraints)
             nameConstraints = subtrees.isEmpty ? nil : (item.isCritical, subtrees)
             hasMalformedNameConstraints = NameConstraintsCheck.isMalformed(constraints)
@@ -80,14 +83,13 @@ final class CertificateFacts: Sendable {
             hasMalformedNameConstraints = false
         }
         if certificate.subject.isEmpty {
-            hasEmptySubjectProblem = basicConstraints?.isCertificateAuthority == true || extensions[.subjectAltName]?.isCritical != true
+            hasEmptySubjectProblem = basicConstraints?.isCertificateAuthority == true || walk.subjectAltName?.isCritical != true
         } else {
             hasEmptySubjectProblem = false
         }
-        let anomalies = extensions.anomalies
-        hasUnparseableExtension = anomalies.hasUnparseable
-        hasDuplicateExtension = anomalies.hasDuplicates
-        hasUnknownCriticalExtension = anomalies.hasUnknownCritical
+        hasUnparseableExtension = walk.hasUnparseable
+        hasDuplicateExtension = Extensions.containsDuplicate(walk.oids)
+        hasUnknownCriticalExtension = walk.hasUnknownCritical
     }
 
     /// TemporalValidity: `notBefore ≤ time ≤ notAfter`, both ends inclusive (SECTRUST.md §6).
@@ -98,4 +100,62 @@ final class CertificateFacts: Sendable {
 
     /// KeySize for SSL servers (``KeyStrength/failsSSLMinimum(_:)``).
     var failsSSLKeyMinimum: Bool { KeyStrength.failsSSLMinimum(appleKeySize) }
+}
+
+/// What ``CertificateFacts`` gathers in its one walk over a certificate's extensions: the first
+/// extension of each kind the checks read, and what `Extensions.anomalies` answers (the same
+/// rules: a known non-critical extension that does not decode is unparseable; a critical one
+/// neither known nor under Apple's arcs is unknown; duplicates compare extnID octets).
+private struct ExtensionWalk {
+    var basicConstraints: Extension?
+    var keyUsage: Extension?
+    var extendedKeyUsage: Extension?
+    var authorityKeyIdentifier: Extension?
+    var subjectKeyIdentifier: Extension?
+    var certificatePolicies: Extension?
+    var policyMappings: Extension?
+    var policyConstraints: Extension?
+    var inhibitAnyPolicy: Extension?
+    var nameConstraints: Extension?
+    var subjectAltName: Extension?
+    var oids: [ArraySlice<UInt8>] = []
+    var hasUnparseable = false
+    var hasUnknownCritical = false
+
+    /// The content octets of id-ce (2.5.29), the arc of every extension kept here.
+    static let certificateExtensionArc: [UInt8] = [0x55, 0x1D]
+
+    mutating func visit(_ item: Extension) {
+        oids.append(item.oid.bytes)
+        if item.isCritical {
+            if !hasUnknownCritical && !Extension.knownOIDs.contains(item.oid) && !Extensions.isAppleExtension(item.oid) {
+                hasUnknownCritical = true
+            }
+        } else if !hasUnparseable && (try? item.validateIfKnown()) == nil {
+            hasUnparseable = true
+        }
+        let bytes = item.oid.bytes
+        guard bytes.count == 3, bytes.starts(with: Self.certificateExtensionArc), let arc = bytes.last else { return }
+        func keepFirst(_ slot: inout Extension?) { if slot == nil { slot = item } }
+        switch arc {
+        case 19: keepFirst(&basicConstraints)
+        case 15: keepFirst(&keyUsage)
+        case 37: keepFirst(&extendedKeyUsage)
+        case 35: keepFirst(&authorityKeyIdentifier)
+        case 14: keepFirst(&subjectKeyIdentifier)
+        case 32: keepFirst(&certificatePolicies)
+        case 33: keepFirst(&policyMappings)
+        case 36: keepFirst(&policyConstraints)
+        case 54: keepFirst(&inhibitAnyPolicy)
+        case 30: keepFirst(&nameConstraints)
+        case 17: keepFirst(&subjectAltName)
+        default: break
+        }
+    }
+
+    /// The extension decoded as `T`, `nil` when absent or malformed (the accessors' answer).
+    func decoded<T: CertificateExtension>(_ item: Extension?) -> T? {
+        guard let item else { return nil }
+        return try? item.decode(as: T.self)
+    }
 }
