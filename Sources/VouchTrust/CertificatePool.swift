@@ -40,12 +40,12 @@ struct CertificatePool: Sendable {
 
     private(set) var entries: [Entry] = []
     private var indexByCertificate: [Certificate: Int] = [:]
-    private var indexBySubject: [[UInt8]: [Int]] = [:]
+    private var indexBySubject: [Octets: [Int]] = [:]
     private var signatureCache: [Pair: SignatureVerification] = [:]
     private var selfSignedCache: [Int: Bool] = [:]
     /// Each distinct issuer SubjectPublicKeyInfo (by its DER), read once into the key it verifies
     /// with, however many certificates carry it and however many children it is tried against.
-    private var issuerKeys: [ArraySlice<UInt8>: Int] = [:]
+    private var issuerKeys: [Octets: Int] = [:]
     private var preparedKeys: [SignatureVerifier.IssuerKey] = []
     /// Answers by (child, issuer key): near-duplicate issuers (same key, other names or dates) are
     /// common in hostile pools, and a signature's validity depends on the key alone.
@@ -85,7 +85,7 @@ struct CertificatePool: Sendable {
             let id = entries.count
             entries.append(root)
             indexByCertificate[root.certificate] = id
-            indexBySubject[root.normalizedSubject, default: []].append(id)
+            indexBySubject[Octets(root.normalizedSubject), default: []].append(id)
         }
     }
 
@@ -107,7 +107,7 @@ struct CertificatePool: Sendable {
                           normalizedIssuer: certificate.issuer.appleNormalizedEncoding, membership: membership, rank: rank)
         entries.append(entry)
         indexByCertificate[certificate] = id
-        indexBySubject[entry.normalizedSubject, default: []].append(id)
+        indexBySubject[Octets(entry.normalizedSubject), default: []].append(id)
         return id
     }
 
@@ -116,7 +116,7 @@ struct CertificatePool: Sendable {
     /// Ids of the members of `membership` whose normalised subject is `child`'s normalised issuer,
     /// in the order they were added (SECTRUST.md §2.2).
     func issuers(of child: Int, in membership: Membership) -> [Int] {
-        let found = (indexBySubject[entries[child].normalizedIssuer] ?? []).filter { !entries[$0].membership.isDisjoint(with: membership) }
+        let found = (indexBySubject[Octets(entries[child].normalizedIssuer)] ?? []).filter { !entries[$0].membership.isDisjoint(with: membership) }
         return found.count < 2 ? found : found.sorted { entries[$0].rank < entries[$1].rank }
     }
 
@@ -135,12 +135,12 @@ struct CertificatePool: Sendable {
             return remembered == .valid
         }
         let keyID: Int
-        if let known = issuerKeys[spki.encoded] {
+        if let known = issuerKeys[Octets(spki.encoded)] {
             keyID = known
         } else {
             keyID = preparedKeys.count
             preparedKeys.append(SignatureVerifier.IssuerKey(spki))
-            issuerKeys[spki.encoded] = keyID
+            issuerKeys[Octets(spki.encoded)] = keyID
         }
         let byKey = Pair(child: child, issuer: keyID)
         let answer: SignatureVerification

@@ -44,28 +44,7 @@ public final class SignatureVerificationCache: Sendable {
         }
 
         static func == (left: Key, right: Key) -> Bool {
-            sameOctets(left.certificate, right.certificate) && sameOctets(left.issuerKey, right.issuerKey)
-        }
-
-        /// Octet-for-octet equality, eight octets at a time (`elementsEqual` goes one by one).
-        static func sameOctets(_ left: ArraySlice<UInt8>, _ right: ArraySlice<UInt8>) -> Bool {
-            guard left.count == right.count else { return false }
-            return left.withUnsafeBytes { first in
-                right.withUnsafeBytes { second in
-                    var offset = 0
-                    while offset + 8 <= first.count {
-                        guard first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                            == second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                        else { return false }
-                        offset += 8
-                    }
-                    while offset < first.count {
-                        guard first[offset] == second[offset] else { return false }
-                        offset += 1
-                    }
-                    return true
-                }
-            }
+            Octets.same(left.certificate, right.certificate) && Octets.same(left.issuerKey, right.issuerKey)
         }
     }
 

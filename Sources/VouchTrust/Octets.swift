@@ -1,0 +1,40 @@
+/// A run of octets as a dictionary key, hashed and compared in bulk.
+///
+/// The standard `Hashable` of `[UInt8]` and `ArraySlice<UInt8>` feeds the hasher one octet at a
+/// time and `==` compares one by one: for the names, keys and certificates the trust layer indexes
+/// (hundreds of octets each) that cost more than the rest of a lookup. Every octet is hashed, so
+/// crafted input cannot make keys collide at will.
+struct Octets: Hashable, Sendable {
+    let bytes: ArraySlice<UInt8>
+
+    init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
+    init(_ bytes: [UInt8]) { self.bytes = bytes[...] }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(bytes.count)
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    static func == (left: Octets, right: Octets) -> Bool { same(left.bytes, right.bytes) }
+
+    /// Octet-for-octet equality, eight octets at a time (`elementsEqual` goes one by one).
+    static func same(_ left: ArraySlice<UInt8>, _ right: ArraySlice<UInt8>) -> Bool {
+        guard left.count == right.count else { return false }
+        return left.withUnsafeBytes { first in
+            right.withUnsafeBytes { second in
+                var offset = 0
+                while offset + 8 <= first.count {
+                    guard first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        == second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    else { return false }
+                    offset += 8
+                }
+                while offset < first.count {
+                    guard first[offset] == second[offset] else { return false }
+                    offset += 1
+                }
+                return true
+            }
+        }
+    }
+}
