@@ -30,6 +30,9 @@ struct PathBuilder {
     var log: EventLog? = nil
     /// What the checks read of each certificate, read once however many paths it is on.
     private(set) var factsByID: [Int: CertificateFacts] = [:]
+    /// The leaf's hostname verdict (every path of a search starts at the same leaf), decided on
+    /// first use.
+    private(set) var hostnameVerdict: (leaf: Int, mismatches: Int)? = nil
 
     /// Where the explanation accumulates (a reference, so recording needs no exclusive access).
     final class EventLog {
@@ -244,9 +247,13 @@ struct PathBuilder {
             PathContext.readsSelfSigned(read[index], isTop: index == path.count - 1, isAnchored: anchored, profile: profile)
                 && pool.isSelfSigned(path[index])
         }
+        if let leaf = path.first, let facts = read.first, hostnameVerdict?.leaf != leaf {
+            hostnameVerdict = (leaf, SSLChecks.hostnameMismatches(facts, hostnames: policies.compactMap(\.hostname), profile: profile))
+        }
         return PathContext(
             facts: read, isAnchored: anchored, isSystemRooted: systemRooted,
-            isSelfSigned: selfSigned, policies: policies, verifyTime: verifyTime, profile: profile)
+            isSelfSigned: selfSigned, policies: policies, verifyTime: verifyTime, profile: profile,
+            hostnameMismatches: hostnameVerdict?.mismatches)
     }
 
     /// Apple's score for a path that was not accepted (§2.4).

@@ -20,6 +20,9 @@ struct PathContext {
     let verifyTime: Int64
     /// The rules beyond Apple's that apply (``ValidationProfile/apple``: none).
     var profile: ValidationProfile = .apple
+    /// ``SSLChecks/hostnameMismatches(_:hostnames:profile:)`` for this leaf, when the path builder
+    /// already knows it (every path of one search shares the leaf); `nil`: the check computes it.
+    var hostnameMismatches: Int? = nil
 
     /// The path, leaf first.
     var certificates: [Certificate] { facts.map(\.certificate) }

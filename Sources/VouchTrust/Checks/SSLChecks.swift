@@ -7,12 +7,19 @@ enum SSLChecks {
     /// EKUs that satisfy the server EKU rule: anyExtendedKeyUsage, serverAuth, and the two SGCs.
     static let serverPurposes: [OID] = [.anyExtendedKeyUsage, .serverAuth, .microsoftServerGatedCrypto, .netscapeServerGatedCrypto]
 
+    /// How many of `hostnames` the leaf does not match (one SSLHostname failure each).
+    static func hostnameMismatches(_ leaf: CertificateFacts, hostnames: [String], profile: ValidationProfile) -> Int {
+        guard !hostnames.isEmpty else { return 0 }
+        // The strict profile's wildcards stop at the list's private suffixes too (*.s3.amazonaws.com).
+        let suffixes = profile.usesPrivatePublicSuffixes ? PublicSuffixList.current.includingPrivateDomains : PublicSuffixList.current
+        return hostnames.count { !HostnameMatching.matches($0, certificate: leaf.certificate, publicSuffixes: suffixes) }
+    }
+
     static func run(_ context: PathContext, into failures: inout [TrustFailure]) {
         let path = context.facts
         let leaf = path[0]
-        // The strict profile's wildcards stop at the list's private suffixes too (*.s3.amazonaws.com).
-        let suffixes = context.profile.usesPrivatePublicSuffixes ? PublicSuffixList.current.includingPrivateDomains : PublicSuffixList.current
-        for hostname in context.hostnames where !HostnameMatching.matches(hostname, certificate: leaf.certificate, publicSuffixes: suffixes) {
+        let mismatches = context.hostnameMismatches ?? hostnameMismatches(leaf, hostnames: context.hostnames, profile: context.profile)
+        for _ in 0..<mismatches {
             failures.append(TrustFailure(index: 0, check: .sslHostname))
         }
         if context.hasSSLClient, let usage = leaf.extendedKeyUsage,
