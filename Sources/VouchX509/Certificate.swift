@@ -7,34 +7,78 @@ import VouchDER
 /// the certificate's outer SEQUENCE are ignored and dropped from ``derEncoded``. Two certificates
 /// are equal iff their DER is equal (Apple's identity for anchors, deduplication and chains).
 public struct Certificate: Hashable, Sendable {
+    /// The parsed fields, shared by every copy: copying a certificate (into a pool, a path, a
+    /// result) costs one reference count, not one per view into its bytes.
+    private final class Storage: Sendable {
+        let derEncoded: ArraySlice<UInt8>
+        let tbsCertificateBytes: ArraySlice<UInt8>
+        let version: Int
+        let serialNumber: ArraySlice<UInt8>
+        let tbsSignatureAlgorithm: AlgorithmIdentifier
+        let issuer: DistinguishedName
+        let validity: Validity
+        let subject: DistinguishedName
+        let subjectPublicKeyInfo: SubjectPublicKeyInfo
+        let issuerUniqueID: DERBitString?
+        let subjectUniqueID: DERBitString?
+        let extensions: Extensions
+        let signatureAlgorithm: AlgorithmIdentifier
+        let signature: DERBitString
+
+        init(
+            derEncoded: ArraySlice<UInt8>, tbsCertificateBytes: ArraySlice<UInt8>, version: Int,
+            serialNumber: ArraySlice<UInt8>, tbsSignatureAlgorithm: AlgorithmIdentifier, issuer: DistinguishedName,
+            validity: Validity, subject: DistinguishedName, subjectPublicKeyInfo: SubjectPublicKeyInfo,
+            issuerUniqueID: DERBitString?, subjectUniqueID: DERBitString?, extensions: Extensions,
+            signatureAlgorithm: AlgorithmIdentifier, signature: DERBitString
+        ) {
+            self.derEncoded = derEncoded
+            self.tbsCertificateBytes = tbsCertificateBytes
+            self.version = version
+            self.serialNumber = serialNumber
+            self.tbsSignatureAlgorithm = tbsSignatureAlgorithm
+            self.issuer = issuer
+            self.validity = validity
+            self.subject = subject
+            self.subjectPublicKeyInfo = subjectPublicKeyInfo
+            self.issuerUniqueID = issuerUniqueID
+            self.subjectUniqueID = subjectUniqueID
+            self.extensions = extensions
+            self.signatureAlgorithm = signatureAlgorithm
+            self.signature = signature
+        }
+    }
+
+    private let storage: Storage
+
     /// The certificate's own DER (trailing input dropped).
-    public let derEncoded: ArraySlice<UInt8>
+    public var derEncoded: ArraySlice<UInt8> { storage.derEncoded }
     /// The TBSCertificate DER: the bytes the signature covers.
-    public let tbsCertificateBytes: ArraySlice<UInt8>
+    public var tbsCertificateBytes: ArraySlice<UInt8> { storage.tbsCertificateBytes }
     /// 1, 2 or 3.
-    public let version: Int
+    public var version: Int { storage.version }
     /// The serial number's content octets as encoded (leading 0x00 kept; never empty).
-    public let serialNumber: ArraySlice<UInt8>
+    public var serialNumber: ArraySlice<UInt8> { storage.serialNumber }
     /// The TBSCertificate's `signature` field (must name the same algorithm as ``signatureAlgorithm``).
-    public let tbsSignatureAlgorithm: AlgorithmIdentifier
+    public var tbsSignatureAlgorithm: AlgorithmIdentifier { storage.tbsSignatureAlgorithm }
     /// The issuer's name (RFC 5280 §4.1.2.4): must equal the subject of the certificate that signed this one.
-    public let issuer: DistinguishedName
+    public var issuer: DistinguishedName { storage.issuer }
     /// When the certificate is valid, both ends inclusive (RFC 5280 §4.1.2.5).
-    public let validity: Validity
+    public var validity: Validity { storage.validity }
     /// The subject's name (RFC 5280 §4.1.2.6); may be empty when a critical subjectAltName names the subject.
-    public let subject: DistinguishedName
+    public var subject: DistinguishedName { storage.subject }
     /// The subject's public key and its algorithm (RFC 5280 §4.1.2.7).
-    public let subjectPublicKeyInfo: SubjectPublicKeyInfo
+    public var subjectPublicKeyInfo: SubjectPublicKeyInfo { storage.subjectPublicKeyInfo }
     /// `[1] IMPLICIT UniqueIdentifier` (RFC 5280 §4.1.2.8): v2 and v3 only, and rarely present.
-    public let issuerUniqueID: DERBitString?
+    public var issuerUniqueID: DERBitString? { storage.issuerUniqueID }
     /// `[2] IMPLICIT UniqueIdentifier` (RFC 5280 §4.1.2.8): v2 and v3 only, and rarely present.
-    public let subjectUniqueID: DERBitString?
+    public var subjectUniqueID: DERBitString? { storage.subjectUniqueID }
     /// The extensions (empty for v1 and v2 certificates without any).
-    public let extensions: Extensions
+    public var extensions: Extensions { storage.extensions }
     /// The outer `signatureAlgorithm`.
-    public let signatureAlgorithm: AlgorithmIdentifier
+    public var signatureAlgorithm: AlgorithmIdentifier { storage.signatureAlgorithm }
     /// The signature value.
-    public let signature: DERBitString
+    public var signature: DERBitString { storage.signature }
 
     /// Parses a certificate from `bytes`, which start with its DER (anything after it is ignored).
     ///
@@ -46,35 +90,41 @@ public struct Certificate: Hashable, Sendable {
         let tbs = try reading(.tbsCertificate) { () throws(DERError) in try certificate.readElement(.sequence) }
         var fields = try reading(.tbsCertificate) { () throws(DERError) in try certificate.reader(overContentOf: tbs) }
 
-        version = try Self.readVersion(&fields)
-        serialNumber = try Self.readSerialNumber(&fields)
-        tbsSignatureAlgorithm = try reading(.signature) { () throws(DERError) in try AlgorithmIdentifier(reading: &fields) }
-        issuer = try reading(.issuer) { () throws(DERError) in try DistinguishedName(reading: &fields) }
-        validity = try reading(.validity) { () throws(DERError) in try Validity(reading: &fields) }
-        subject = try reading(.subject) { () throws(DERError) in try DistinguishedName(reading: &fields) }
-        subjectPublicKeyInfo = try reading(.subjectPublicKeyInfo) { () throws(DERError) in
+        let version = try Self.readVersion(&fields)
+        let serialNumber = try Self.readSerialNumber(&fields)
+        let tbsSignatureAlgorithm = try reading(.signature) { () throws(DERError) in try AlgorithmIdentifier(reading: &fields) }
+        let issuer = try reading(.issuer) { () throws(DERError) in try DistinguishedName(reading: &fields) }
+        let validity = try reading(.validity) { () throws(DERError) in try Validity(reading: &fields) }
+        let subject = try reading(.subject) { () throws(DERError) in try DistinguishedName(reading: &fields) }
+        let subjectPublicKeyInfo = try reading(.subjectPublicKeyInfo) { () throws(DERError) in
             try SubjectPublicKeyInfo(reading: &fields)
         }
-        issuerUniqueID = try reading(.issuerUniqueID) { () throws(DERError) in
+        let issuerUniqueID = try reading(.issuerUniqueID) { () throws(DERError) in
             try fields.readOptionalElement(.contextSpecific(1, constructed: false)).map(DERBitString.init)
         }
-        subjectUniqueID = try reading(.subjectUniqueID) { () throws(DERError) in
+        let subjectUniqueID = try reading(.subjectUniqueID) { () throws(DERError) in
             try fields.readOptionalElement(.contextSpecific(2, constructed: false)).map(DERBitString.init)
         }
         let hasExtensions = try reading(.extensions) { () throws(DERError) in
             try fields.peekTag() == .contextSpecific(3, constructed: true)
         }
-        extensions = hasExtensions ? try Extensions(reading: &fields) : Extensions()
+        let extensions = hasExtensions ? try Extensions(reading: &fields) : Extensions()
         try reading(.tbsCertificate) { () throws(DERError) in try fields.finish() }
 
-        signatureAlgorithm = try reading(.signatureAlgorithm) { () throws(DERError) in
+        let signatureAlgorithm = try reading(.signatureAlgorithm) { () throws(DERError) in
             try AlgorithmIdentifier(reading: &certificate)
         }
-        signature = try reading(.signatureValue) { () throws(DERError) in try certificate.readBitString() }
+        let signature = try reading(.signatureValue) { () throws(DERError) in try certificate.readBitString() }
         try reading(.certificate) { () throws(DERError) in try certificate.finish() }
 
-        derEncoded = outer.encoded
-        tbsCertificateBytes = tbs.encoded
+        let derEncoded = outer.encoded
+        let tbsCertificateBytes = tbs.encoded
+        storage = Storage(
+            derEncoded: derEncoded, tbsCertificateBytes: tbsCertificateBytes, version: version,
+            serialNumber: serialNumber, tbsSignatureAlgorithm: tbsSignatureAlgorithm, issuer: issuer,
+            validity: validity, subject: subject, subjectPublicKeyInfo: subjectPublicKeyInfo,
+            issuerUniqueID: issuerUniqueID, subjectUniqueID: subjectUniqueID, extensions: extensions,
+            signatureAlgorithm: signatureAlgorithm, signature: signature)
     }
 
     /// Parses a certificate from the start of `bytes` (offsets in errors count from 0).
@@ -116,7 +166,28 @@ public struct Certificate: Hashable, Sendable {
 
     /// Whether the two certificates have the same DER: Apple's identity for anchors, deduplication and chains.
     public static func == (lhs: Certificate, rhs: Certificate) -> Bool {
-        lhs.derEncoded.elementsEqual(rhs.derEncoded)
+        lhs.storage === rhs.storage || sameOctets(lhs.derEncoded, rhs.derEncoded)
+    }
+
+    /// Octet-for-octet equality, eight octets at a time (`elementsEqual` goes one by one).
+    static func sameOctets(_ left: ArraySlice<UInt8>, _ right: ArraySlice<UInt8>) -> Bool {
+        guard left.count == right.count else { return false }
+        return left.withUnsafeBytes { first in
+            right.withUnsafeBytes { second in
+                var offset = 0
+                while offset + 8 <= first.count {
+                    guard first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        == second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    else { return false }
+                    offset += 8
+                }
+                while offset < first.count {
+                    guard first[offset] == second[offset] else { return false }
+                    offset += 1
+                }
+                return true
+            }
+        }
     }
 
     /// Hashes the length and the last octets of the DER (its signature).
