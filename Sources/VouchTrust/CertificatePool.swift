@@ -26,6 +26,10 @@ struct CertificatePool: Sendable {
         /// Where the certificate stands in issuer order: the order of its first addition by the
         /// evaluation, or after all of those for a system root the evaluation did not add itself.
         var rank: Int
+        /// Apple's self-signed, once decided (``CertificatePool/isSelfSigned(_:)``).
+        var isSelfSigned: Bool? = nil
+        /// The TBS digest, once computed: the same however many issuers it is tried against.
+        var digest: [UInt8]? = nil
     }
 
     /// A child certificate id and an issuer: a certificate id, or a key id in `verificationByKey`.
@@ -42,7 +46,6 @@ struct CertificatePool: Sendable {
     private var indexByCertificate: [Certificate: Int] = [:]
     private var indexBySubject: [Octets: [Int]] = [:]
     private var signatureCache: [Pair: SignatureVerification] = [:]
-    private var selfSignedCache: [Int: Bool] = [:]
     /// Each distinct issuer SubjectPublicKeyInfo (by its DER), read once into the key it verifies
     /// with, however many certificates carry it and however many children it is tried against.
     private var issuerKeys: [Octets: Int] = [:]
@@ -50,8 +53,6 @@ struct CertificatePool: Sendable {
     /// Answers by (child, issuer key): near-duplicate issuers (same key, other names or dates) are
     /// common in hostile pools, and a signature's validity depends on the key alone.
     private var verificationByKey: [Pair: SignatureVerification] = [:]
-    /// Each certificate's TBS digest, computed once however many issuers it is tried against.
-    private var digests: [Int: [UInt8]] = [:]
     /// Signature checks done so far (against ``TrustLimits/maximumSignatureChecks``): one per
     /// (child, issuer) pair, as Apple's builder counts them, even when an issuer with the same key
     /// already answered for that child.
@@ -87,6 +88,16 @@ struct CertificatePool: Sendable {
             indexByCertificate[root.certificate] = id
             indexBySubject[Octets(root.normalizedSubject), default: []].append(id)
         }
+    }
+
+    /// Makes room for `count` more certificates, so that the indexes of an evaluation grow once.
+    mutating func reserveCapacity(_ count: Int) {
+        entries.reserveCapacity(entries.count + count)
+        indexByCertificate.reserveCapacity(indexByCertificate.count + count)
+        indexBySubject.reserveCapacity(indexBySubject.count + count)
+        issuerKeys.reserveCapacity(issuerKeys.count + count)
+        signatureCache.reserveCapacity(signatureCache.count + 2 * count)
+        verificationByKey.reserveCapacity(verificationByKey.count + 2 * count)
     }
 
     /// Adds `certificate` as a member of `membership`; returns its id.
@@ -148,9 +159,9 @@ struct CertificatePool: Sendable {
             answer = known
         } else {
             verificationsPerformed += 1
-            var digest = digests[child]
+            var digest = entries[child].digest
             answer = SignatureVerifier.verify(entries[child].certificate, issuerKey: preparedKeys[keyID], digest: &digest)
-            digests[child] = digest
+            entries[child].digest = digest
             verificationByKey[byKey] = answer
         }
         sharedVerifications?.record(answer, for: entries[child].certificate, issuerKey: spki)
@@ -161,7 +172,7 @@ struct CertificatePool: Sendable {
     /// Apple's self-signed (SECTRUST.md §3): issuer equals subject, AKI (when present) equals SKI,
     /// and the signature verifies with the certificate's own key.
     mutating func isSelfSigned(_ id: Int) -> Bool {
-        if let cached = selfSignedCache[id] { return cached }
+        if let cached = entries[id].isSelfSigned { return cached }
         let entry = entries[id]
         var result = entry.normalizedIssuer == entry.normalizedSubject
         if result, let authority = entry.certificate.authorityKeyIdentifier?.keyIdentifier,
@@ -170,7 +181,7 @@ struct CertificatePool: Sendable {
             result = authority.elementsEqual(subject)
         }
         if result { result = signatureVerifies(id, by: id) }
-        selfSignedCache[id] = result
+        entries[id].isSelfSigned = result
         return result
     }
 }

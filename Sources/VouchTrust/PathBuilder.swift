@@ -29,7 +29,7 @@ struct PathBuilder {
     /// The explanation, when asked for (`nil` otherwise, so the search pays nothing for it).
     var log: EventLog? = nil
     /// What the checks read of each certificate, read once however many paths it is on.
-    private(set) var factsByID: [Int: CertificateFacts] = [:]
+    private(set) var factsByID: [CertificateFacts?] = []
     /// The leaf's hostname verdict (every path of a search starts at the same leaf), decided on
     /// first use.
     private(set) var hostnameVerdict: (leaf: Int, mismatches: Int)? = nil
@@ -205,8 +205,9 @@ struct PathBuilder {
 
     /// What the checks read of certificate `id` (read on first use).
     mutating func facts(_ id: Int) -> CertificateFacts {
-        if let known = factsByID[id] { return known }
+        if id < factsByID.count, let known = factsByID[id] { return known }
         let read = CertificateFacts(pool[id].certificate)
+        if id >= factsByID.count { factsByID += Array(repeating: nil, count: max(id + 1, pool.entries.count) - factsByID.count) }
         factsByID[id] = read
         return read
     }

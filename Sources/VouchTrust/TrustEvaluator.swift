@@ -9,6 +9,7 @@ enum TrustEvaluator {
         let systemIsTrusted = !trust.anchorsOnly
         var pool = systemIsTrusted ? trust.systemStore.pool : CertificatePool()
         pool.sharedVerifications = trust.signatureVerificationCache
+        pool.reserveCapacity(trust.certificates.count + (trust.anchors?.count ?? 0))
         let leaf = pool.add(trust.certificates[0], as: .input)
         for certificate in trust.certificates.dropFirst() { pool.add(certificate, as: .input) }
         for anchor in trust.anchors ?? [] { pool.add(anchor, as: .appAnchor) }

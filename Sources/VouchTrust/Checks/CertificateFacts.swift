@@ -64,6 +64,7 @@ final class CertificateFacts: Sendable {
         // One walk over the extensions: the first of each kind the checks read (as the
         // accessors' `extensions[oid]` finds it) and Apple's list-level anomalies.
         var walk = ExtensionWalk()
+        walk.oids.reserveCapacity(certificate.extensions.count)
         for item in certificate.extensions { walk.visit(item) }
         basicConstraints = walk.decoded(walk.basicConstraints)
         keyUsage = walk.decoded(walk.keyUsage)
