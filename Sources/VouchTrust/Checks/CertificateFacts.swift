@@ -66,16 +66,16 @@ final class CertificateFacts: Sendable {
         var walk = ExtensionWalk()
         walk.oids.reserveCapacity(certificate.extensions.count)
         for item in certificate.extensions { walk.visit(item) }
-        basicConstraints = walk.decoded(walk.basicConstraints)
-        keyUsage = walk.decoded(walk.keyUsage)
-        extendedKeyUsage = walk.decoded(walk.extendedKeyUsage)
-        authorityKeyIdentifier = (walk.decoded(walk.authorityKeyIdentifier) as AuthorityKeyIdentifier?)?.keyIdentifier
-        subjectKeyIdentifier = (walk.decoded(walk.subjectKeyIdentifier) as SubjectKeyIdentifier?)?.keyIdentifier
-        policyIdentifiers = (walk.decoded(walk.certificatePolicies) as CertificatePolicies?)?.policies.map(\.identifier)
-        policyMappings = walk.decoded(walk.policyMappings)
-        policyConstraints = walk.decoded(walk.policyConstraints)
-        inhibitAnyPolicy = walk.decoded(walk.inhibitAnyPolicy)
-        if let item = walk.nameConstraints, let constraints = try? item.decode(as: NameConstraints.self) {
+        basicConstraints = walk.basicConstraints.value
+        keyUsage = walk.keyUsage.value
+        extendedKeyUsage = walk.extendedKeyUsage.value
+        authorityKeyIdentifier = walk.authorityKeyIdentifier.value?.keyIdentifier
+        subjectKeyIdentifier = walk.subjectKeyIdentifier.value?.keyIdentifier
+        policyIdentifiers = walk.certificatePolicies.value?.policies.map(\.identifier)
+        policyMappings = walk.policyMappings.value
+        policyConstraints = walk.policyConstraints.value
+        inhibitAnyPolicy = walk.inhibitAnyPolicy.value
+        if let item = walk.nameConstraints.first, let constraints = walk.nameConstraints.value {
             let subtrees = NameConstraintsCheck.PreparedSubtrees(constraints)
             nameConstraints = subtrees.isEmpty ? nil : (item.isCritical, subtrees)
             hasMalformedNameConstraints = NameConstraintsCheck.isMalformed(constraints)
@@ -84,7 +84,7 @@ final class CertificateFacts: Sendable {
             hasMalformedNameConstraints = false
         }
         if certificate.subject.isEmpty {
-            hasEmptySubjectProblem = basicConstraints?.isCertificateAuthority == true || walk.subjectAltName?.isCritical != true
+            hasEmptySubjectProblem = basicConstraints?.isCertificateAuthority == true || walk.subjectAltName.first?.isCritical != true
         } else {
             hasEmptySubjectProblem = false
         }
@@ -104,21 +104,40 @@ final class CertificateFacts: Sendable {
 }
 
 /// What ``CertificateFacts`` gathers in its one walk over a certificate's extensions: the first
-/// extension of each kind the checks read, and what `Extensions.anomalies` answers (the same
-/// rules: a known non-critical extension that does not decode is unparseable; a critical one
-/// neither known nor under Apple's arcs is unknown; duplicates compare extnID octets).
+/// extension of each kind the checks read, decoded once, and what `Extensions.anomalies` answers
+/// (the same rules: a known non-critical extension that does not decode is unparseable; a
+/// critical one neither known nor under Apple's arcs is unknown; duplicates compare extnID octets).
 private struct ExtensionWalk {
-    var basicConstraints: Extension?
-    var keyUsage: Extension?
-    var extendedKeyUsage: Extension?
-    var authorityKeyIdentifier: Extension?
-    var subjectKeyIdentifier: Extension?
-    var certificatePolicies: Extension?
-    var policyMappings: Extension?
-    var policyConstraints: Extension?
-    var inhibitAnyPolicy: Extension?
-    var nameConstraints: Extension?
-    var subjectAltName: Extension?
+    /// The first extension of one kind and its value (`nil` when it does not decode), as the
+    /// accessors' `extensions[oid]` finds and decodes it.
+    struct Slot<Value: CertificateExtension> {
+        var first: Extension? = nil
+        var value: Value? = nil
+
+        /// Keeps `item` if it is the first of its kind; returns whether it decodes, deciding it
+        /// only when someone asks (the first is always decoded; a later one only when it is
+        /// non-critical, for the unparseable rule).
+        mutating func take(_ item: Extension) -> Bool {
+            if first == nil {
+                first = item
+                value = try? item.decode(as: Value.self)
+                return value != nil
+            }
+            return item.isCritical || (try? item.decode(as: Value.self)) != nil
+        }
+    }
+
+    var basicConstraints = Slot<BasicConstraints>()
+    var keyUsage = Slot<KeyUsage>()
+    var extendedKeyUsage = Slot<ExtendedKeyUsage>()
+    var authorityKeyIdentifier = Slot<AuthorityKeyIdentifier>()
+    var subjectKeyIdentifier = Slot<SubjectKeyIdentifier>()
+    var certificatePolicies = Slot<CertificatePolicies>()
+    var policyMappings = Slot<PolicyMappings>()
+    var policyConstraints = Slot<PolicyConstraints>()
+    var inhibitAnyPolicy = Slot<InhibitAnyPolicy>()
+    var nameConstraints = Slot<NameConstraints>()
+    var subjectAltName = Slot<SubjectAlternativeNames>()
     var oids: [ArraySlice<UInt8>] = []
     var hasUnparseable = false
     var hasUnknownCritical = false
@@ -128,35 +147,36 @@ private struct ExtensionWalk {
 
     mutating func visit(_ item: Extension) {
         oids.append(item.oid.bytes)
-        if item.isCritical {
-            if !hasUnknownCritical && !Extension.knownOIDs.contains(item.oid) && !Extensions.isAppleExtension(item.oid) {
-                hasUnknownCritical = true
+        let decodes: Bool
+        switch Self.keptArc(item.oid) {
+        case 19: decodes = basicConstraints.take(item)
+        case 15: decodes = keyUsage.take(item)
+        case 37: decodes = extendedKeyUsage.take(item)
+        case 35: decodes = authorityKeyIdentifier.take(item)
+        case 14: decodes = subjectKeyIdentifier.take(item)
+        case 32: decodes = certificatePolicies.take(item)
+        case 33: decodes = policyMappings.take(item)
+        case 36: decodes = policyConstraints.take(item)
+        case 54: decodes = inhibitAnyPolicy.take(item)
+        case 30: decodes = nameConstraints.take(item)
+        case 17: decodes = subjectAltName.take(item)
+        default:
+            // Not kept: known or not, critical or not, as `Extensions.anomalies` decides.
+            if item.isCritical {
+                if !Extension.knownOIDs.contains(item.oid) && !Extensions.isAppleExtension(item.oid) { hasUnknownCritical = true }
+                return
             }
-        } else if !hasUnparseable && (try? item.validateIfKnown()) == nil {
-            hasUnparseable = true
+            decodes = (try? item.validateIfKnown()) != nil
         }
-        let bytes = item.oid.bytes
-        guard bytes.count == 3, bytes.starts(with: Self.certificateExtensionArc), let arc = bytes.last else { return }
-        func keepFirst(_ slot: inout Extension?) { if slot == nil { slot = item } }
-        switch arc {
-        case 19: keepFirst(&basicConstraints)
-        case 15: keepFirst(&keyUsage)
-        case 37: keepFirst(&extendedKeyUsage)
-        case 35: keepFirst(&authorityKeyIdentifier)
-        case 14: keepFirst(&subjectKeyIdentifier)
-        case 32: keepFirst(&certificatePolicies)
-        case 33: keepFirst(&policyMappings)
-        case 36: keepFirst(&policyConstraints)
-        case 54: keepFirst(&inhibitAnyPolicy)
-        case 30: keepFirst(&nameConstraints)
-        case 17: keepFirst(&subjectAltName)
-        default: break
-        }
+        // Every kept kind is known, so a critical one is never unknown; a non-critical one that
+        // does not decode is unparseable.
+        if !item.isCritical && !decodes { hasUnparseable = true }
     }
 
-    /// The extension decoded as `T`, `nil` when absent or malformed (the accessors' answer).
-    func decoded<T: CertificateExtension>(_ item: Extension?) -> T? {
-        guard let item else { return nil }
-        return try? item.decode(as: T.self)
+    /// The last arc of an id-ce OID (2.5.29.x, x < 128), or `nil` for any other OID.
+    static func keptArc(_ oid: OID) -> UInt8? {
+        let bytes = oid.bytes
+        guard bytes.count == 3, bytes.starts(with: certificateExtensionArc) else { return nil }
+        return bytes.last
     }
 }
