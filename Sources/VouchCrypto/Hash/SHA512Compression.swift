@@ -24,6 +24,8 @@ struct SHA512Compression: BlockCompressor {
         return bytes
     }
 
+    /// Out of line: the streaming and one-shot hashers each inlined their own 14 KB copy.
+    @inline(never)
     mutating func compress(_ blocks: UnsafeRawBufferPointer) {
         var offset = 0
         while blocks.count - offset >= Self.blockLength {
