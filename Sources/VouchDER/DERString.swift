@@ -125,8 +125,9 @@ public struct DERString: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The offset of the first octet of an ill-formed UTF-8 sequence (RFC 3629 §4), or `nil`.
-    private static func firstInvalidUTF8(_ bytes: ArraySlice<UInt8>) -> Int? {
+    /// The offset of the first octet of an ill-formed UTF-8 sequence (RFC 3629 §4), or `nil`:
+    /// what `String(validating:as: UTF8.self)` accepts, decided without making a string.
+    package static func firstInvalidUTF8(_ bytes: ArraySlice<UInt8>) -> Int? {
         var index = bytes.startIndex
         while index < bytes.endIndex {
             let lead = bytes[index]

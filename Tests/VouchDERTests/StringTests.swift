@@ -165,3 +165,41 @@ private func expectRejected(
         }
     }
 }
+
+/// ``DERString/firstInvalidUTF8(_:)`` decides what `String(validating:as:)` decides (the hostname
+/// layer relies on it to mirror Apple's "not UTF-8 at all" rule without making strings).
+@Suite("UTF-8 validation")
+struct UTF8ValidationTests {
+    static func agrees(_ bytes: [UInt8]) -> Bool {
+        (DERString.firstInvalidUTF8(bytes[...]) == nil) == (String(validating: bytes, as: UTF8.self) != nil)
+    }
+
+    @Test("every one- and two-octet sequence, after an ASCII prefix")
+    func shortSequences() {
+        for first in 0...255 {
+            #expect(Self.agrees([0x61, UInt8(first)]), "\(first)")
+            for second in 0...255 where !Self.agrees([UInt8(first), UInt8(second)]) {
+                Issue.record("\(first) \(second)")
+            }
+        }
+    }
+
+    @Test("three- and four-octet sequences around every boundary (overlong, surrogate, above U+10FFFF, truncated)")
+    func longSequences() {
+        let continuations: [UInt8] = [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+        var checked = 0
+        for lead in 0xE0...0xFF {
+            for second in continuations {
+                for third in continuations {
+                    #expect(Self.agrees([UInt8(lead), second, third]), "\(lead) \(second) \(third)")
+                    #expect(Self.agrees([UInt8(lead), second]), "\(lead) \(second)")
+                    for fourth in continuations {
+                        #expect(Self.agrees([UInt8(lead), second, third, fourth, 0x41]))
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked == 32 * 1_000)
+    }
+}

@@ -7,34 +7,57 @@
 /// leftmost of at least three labels and only when the rest of the presented name is not a
 /// public suffix (`*.co.uk` never matches); any other `*` makes the entry match nothing.
 enum DNSNameMatch {
-    /// The reference hostname split into labels: one trailing dot dropped (Apple allows it to
-    /// force a new TLS session), nothing else checked. `nil` for the empty hostname.
+    /// The reference hostname's octets: one trailing dot dropped (Apple allows it to force a new
+    /// TLS session), nothing else checked. `nil` for the empty hostname.
     struct Reference {
-        let labels: [ArraySlice<UInt8>]
+        let octets: ArraySlice<UInt8>
+        /// The number of `.`-separated labels, empty ones included.
+        let labelCount: Int
 
         init?(_ hostname: String) {
             var octets = Array(hostname.utf8)[...]
             guard !octets.isEmpty else { return nil }
-            if octets.last == UInt8(ascii: ".") { octets = octets.dropLast() }
-            labels = octets.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+            if octets.last == dot { octets = octets.dropLast() }
+            self.octets = octets
+            labelCount = DNSNameMatch.labelCount(octets)
         }
+    }
+
+    static let dot = UInt8(ascii: ".")
+    static let star = UInt8(ascii: "*")
+
+    /// Labels of `name` split on `.`, empty ones included (`"a..b"` has three).
+    static func labelCount(_ name: ArraySlice<UInt8>) -> Int {
+        var count = 1
+        for octet in name where octet == dot { count += 1 }
+        return count
     }
 
     /// Whether `presented` (a DNS-like dNSName, see ``PresentedDNSNames``) names `reference`.
     ///
+    /// Labels are walked right to left in place (no label arrays): the presented label at
+    /// `index` (0 = leftmost) against the reference label at the same position.
+    ///
     /// - Parameter publicSuffixes: the list that decides whether `*.` stands before a public
     ///   suffix; `nil` lets every wildcard through, as Apple does when CFNetwork's test is missing.
     static func matches(_ reference: Reference, presented: ArraySlice<UInt8>, publicSuffixes: PublicSuffixList?) -> Bool {
-        let presentedLabels = presented.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard presentedLabels.count == reference.labels.count else { return false }
-        for (index, label) in zip(presentedLabels.indices, presentedLabels).reversed() {
-            if label.elementsEqual([UInt8(ascii: "*")]) {
-                return index == 0 && presentedLabels.count >= HostnameLimits.minimumWildcardLabelCount
+        let count = labelCount(presented)
+        guard count == reference.labelCount else { return false }
+        var presentedEnd = presented.endIndex
+        var referenceEnd = reference.octets.endIndex
+        for index in stride(from: count - 1, through: 0, by: -1) {
+            let presentedStart = presented[..<presentedEnd].lastIndex(of: dot).map { $0 + 1 } ?? presented.startIndex
+            let referenceStart = reference.octets[..<referenceEnd].lastIndex(of: dot).map { $0 + 1 } ?? reference.octets.startIndex
+            let label = presented[presentedStart..<presentedEnd]
+            if label.count == 1 && label.first == star {
+                return index == 0 && count >= HostnameLimits.minimumWildcardLabelCount
                     && !isPublicSuffix(afterWildcardOf: presented, publicSuffixes)
             }
-            guard !label.contains(UInt8(ascii: "*")),
-                asciiCaseInsensitiveEqual(label, reference.labels[index])
+            guard !label.contains(star), asciiCaseInsensitiveEqual(label, reference.octets[referenceStart..<referenceEnd])
             else { return false }
+            // Past the dot before this label (only read while labels remain, so never before the start).
+            presentedEnd = presentedStart - 1
+            referenceEnd = referenceStart - 1
         }
         return true
     }

@@ -1,3 +1,4 @@
+import VouchDER
 import VouchX509
 
 /// The presented DNS identifiers of a certificate: its SAN dNSName entries that Apple keeps
@@ -14,7 +15,7 @@ enum PresentedDNSNames {
         guard let names = subjectAlternativeNames?.dnsNames else { return [] }
         var kept: [ArraySlice<UInt8>] = []
         for name in names {
-            guard String(validating: name, as: UTF8.self) != nil else { return [] }
+            guard DERString.firstInvalidUTF8(name) == nil else { return [] }
             if isDNSLike(name) { kept.append(name) }
         }
         return kept
