@@ -5,9 +5,10 @@ import VouchX509
 /// Every certificate one evaluation may use, each once (identity is DER equality), with what the
 /// path builder asks of them computed once: normalised names, self-signature, signature checks.
 ///
-/// The system roots are indexed once per ``SystemTrustStore`` (``init(systemRoots:)``); an
-/// evaluation starts from that pool (a copy-on-write copy, not a re-index) and adds its own
-/// certificates. Issuers are returned in the order of SECTRUST.md §2.2 (the caller's certificates
+/// The system roots are indexed once per ``SystemTrustStore`` (a ``Layer``); an evaluation that
+/// trusts them starts from that layer, shared and never copied, and adds its own certificates
+/// beside it (ids after the layer's), so a store of 140 roots costs an evaluation nothing until a
+/// root is used. Issuers are returned in the order of SECTRUST.md §2.2 (the caller's certificates
 /// and anchors in the order added, then the system roots in store order) whatever the ids are.
 struct CertificatePool: Sendable {
     /// Where a certificate may come from (SECTRUST.md §2.1); one certificate may be in several.
@@ -40,11 +41,37 @@ struct CertificatePool: Sendable {
 
     /// Ranks of system roots start here, after any the evaluation gives (the trust's certificates
     /// and anchors are far fewer than this).
-    private static let systemRank = 1 << 40
+    fileprivate static let systemRank = 1 << 40
 
-    private(set) var entries: [Entry] = []
+    /// The indexed roots of one system store, read-only and shared by every evaluation that
+    /// starts from them: ids `0..<entries.count` of such a pool.
+    final class Layer: Sendable {
+        let entries: [Entry]
+        let indexByCertificate: [Certificate: Int]
+        let indexBySubject: [Octets: [Int]]
+
+        /// The roots as ``Membership/system``, in store order (a duplicate is indexed once).
+        init(systemRoots: [Certificate]) {
+            var pool = CertificatePool()
+            for root in systemRoots { _ = pool.insert(root, as: .system, rank: CertificatePool.systemRank + pool.added.count) }
+            entries = pool.added
+            indexByCertificate = pool.indexByCertificate
+            indexBySubject = pool.indexBySubject
+        }
+    }
+
+    /// The shared roots this pool starts from, if any.
+    private let layer: Layer?
+    /// The layer's entries this evaluation changed (membership, rank, cached verdicts).
+    private var layerChanges: [Int: Entry] = [:]
+    /// The evaluation's own certificates, ids from `layerCount` on, and their indexes.
+    private var added: [Entry] = []
     private var indexByCertificate: [Certificate: Int] = [:]
     private var indexBySubject: [Octets: [Int]] = [:]
+
+    private var layerCount: Int { layer?.entries.count ?? 0 }
+    /// The number of certificates: ids are `0..<count`.
+    var count: Int { layerCount + added.count }
     private var signatureCache: [Pair: SignatureVerification] = [:]
     /// Each distinct issuer SubjectPublicKeyInfo (by its DER), read once into the key it verifies
     /// with, however many certificates carry it and however many children it is tried against.
@@ -66,25 +93,25 @@ struct CertificatePool: Sendable {
     private var nextRank = 0
 
     /// An empty pool.
-    init() {}
+    init() { layer = nil }
 
-    /// The pool of a system store: its roots as ``Membership/system``, in store order.
-    init(systemRoots: [Certificate]) {
-        for root in systemRoots { _ = insert(root, as: .system, rank: Self.systemRank + entries.count) }
-    }
+    /// A pool that starts from a system store's indexed roots (shared, not copied).
+    init(startingFrom layer: Layer) { self.layer = layer }
 
-    /// Adds the roots of a system store's pool, with the names and ranks indexed there, as if the
-    /// evaluation had started from that pool: a root the evaluation added itself keeps its own
-    /// rank and becomes a system member too.
-    mutating func merge(systemRootsOf store: CertificatePool) {
+    /// Adds the roots of a system store's layer, with the names and ranks indexed there, as if the
+    /// evaluation had started from them: a root the evaluation added itself keeps its own rank and
+    /// becomes a system member too.
+    mutating func merge(systemRootsOf store: Layer) {
         for root in store.entries {
-            if let id = indexByCertificate[root.certificate] {
-                entries[id].membership.insert(.system)
-                entries[id].rank = min(entries[id].rank, root.rank)
+            if let id = id(of: root.certificate) {
+                update(id) { entry in
+                    entry.membership.insert(.system)
+                    entry.rank = min(entry.rank, root.rank)
+                }
                 continue
             }
-            let id = entries.count
-            entries.append(root)
+            let id = count
+            added.append(root)
             indexByCertificate[root.certificate] = id
             indexBySubject[Octets(root.normalizedSubject), default: []].append(id)
         }
@@ -92,7 +119,7 @@ struct CertificatePool: Sendable {
 
     /// Makes room for `count` more certificates, so that the indexes of an evaluation grow once.
     mutating func reserveCapacity(_ count: Int) {
-        entries.reserveCapacity(entries.count + count)
+        added.reserveCapacity(added.count + count)
         indexByCertificate.reserveCapacity(indexByCertificate.count + count)
         indexBySubject.reserveCapacity(indexBySubject.count + count)
         issuerKeys.reserveCapacity(issuerKeys.count + count)
@@ -107,28 +134,52 @@ struct CertificatePool: Sendable {
         return insert(certificate, as: membership, rank: nextRank)
     }
 
-    private mutating func insert(_ certificate: Certificate, as membership: Membership, rank: Int) -> Int {
-        if let id = indexByCertificate[certificate] {
-            entries[id].membership.insert(membership)
-            entries[id].rank = min(entries[id].rank, rank)
+    fileprivate mutating func insert(_ certificate: Certificate, as membership: Membership, rank: Int) -> Int {
+        if let id = id(of: certificate) {
+            update(id) { entry in
+                entry.membership.insert(membership)
+                entry.rank = min(entry.rank, rank)
+            }
             return id
         }
-        let id = entries.count
+        let id = count
         let entry = Entry(certificate: certificate, normalizedSubject: certificate.subject.appleNormalizedEncoding,
                           normalizedIssuer: certificate.issuer.appleNormalizedEncoding, membership: membership, rank: rank)
-        entries.append(entry)
+        added.append(entry)
         indexByCertificate[certificate] = id
         indexBySubject[Octets(entry.normalizedSubject), default: []].append(id)
         return id
     }
 
-    subscript(id: Int) -> Entry { entries[id] }
+    /// The id of `certificate` (DER equality), if it is in the pool.
+    func id(of certificate: Certificate) -> Int? {
+        layer?.indexByCertificate[certificate] ?? indexByCertificate[certificate]
+    }
+
+    subscript(id: Int) -> Entry {
+        if let layer, id < layer.entries.count { return layerChanges[id] ?? layer.entries[id] }
+        return added[id - layerCount]
+    }
+
+    /// Changes entry `id` in place, or, for a layer entry, in this evaluation's copy of it.
+    private mutating func update(_ id: Int, _ change: (inout Entry) -> Void) {
+        if let layer, id < layer.entries.count {
+            var entry = layerChanges[id] ?? layer.entries[id]
+            change(&entry)
+            layerChanges[id] = entry
+        } else {
+            change(&added[id - layerCount])
+        }
+    }
 
     /// Ids of the members of `membership` whose normalised subject is `child`'s normalised issuer,
-    /// in the order they were added (SECTRUST.md §2.2).
+    /// in the order they were added (SECTRUST.md §2.2): the layer's before the evaluation's own.
     func issuers(of child: Int, in membership: Membership) -> [Int] {
-        let found = (indexBySubject[Octets(entries[child].normalizedIssuer)] ?? []).filter { !entries[$0].membership.isDisjoint(with: membership) }
-        return found.count < 2 ? found : found.sorted { entries[$0].rank < entries[$1].rank }
+        let subject = Octets(self[child].normalizedIssuer)
+        let own = indexBySubject[subject] ?? []
+        let candidates = layer.flatMap { $0.indexBySubject[subject] }.map { $0 + own } ?? own
+        let found = candidates.filter { !self[$0].membership.isDisjoint(with: membership) }
+        return found.count < 2 ? found : found.sorted { self[$0].rank < self[$1].rank }
     }
 
     /// Whether the budget allows another signature check.
@@ -139,9 +190,9 @@ struct CertificatePool: Sendable {
         let key = Pair(child: child, issuer: issuer)
         if let cached = signatureCache[key] { return cached == .valid }
         signatureChecks += 1
-        let spki = entries[issuer].certificate.subjectPublicKeyInfo
+        let spki = self[issuer].certificate.subjectPublicKeyInfo
         // Remembered from an earlier evaluation: no key to prepare, nothing to hash or verify.
-        if let remembered = sharedVerifications?.answer(for: entries[child].certificate, issuerKey: spki) {
+        if let remembered = sharedVerifications?.answer(for: self[child].certificate, issuerKey: spki) {
             signatureCache[key] = remembered
             return remembered == .valid
         }
@@ -159,12 +210,12 @@ struct CertificatePool: Sendable {
             answer = known
         } else {
             verificationsPerformed += 1
-            var digest = entries[child].digest
-            answer = SignatureVerifier.verify(entries[child].certificate, issuerKey: preparedKeys[keyID], digest: &digest)
-            entries[child].digest = digest
+            var digest = self[child].digest
+            answer = SignatureVerifier.verify(self[child].certificate, issuerKey: preparedKeys[keyID], digest: &digest)
+            update(child) { $0.digest = digest }
             verificationByKey[byKey] = answer
         }
-        sharedVerifications?.record(answer, for: entries[child].certificate, issuerKey: spki)
+        sharedVerifications?.record(answer, for: self[child].certificate, issuerKey: spki)
         signatureCache[key] = answer
         return answer == .valid
     }
@@ -172,8 +223,8 @@ struct CertificatePool: Sendable {
     /// Apple's self-signed (SECTRUST.md §3): issuer equals subject, AKI (when present) equals SKI,
     /// and the signature verifies with the certificate's own key.
     mutating func isSelfSigned(_ id: Int) -> Bool {
-        if let cached = entries[id].isSelfSigned { return cached }
-        let entry = entries[id]
+        let entry = self[id]
+        if let cached = entry.isSelfSigned { return cached }
         var result = entry.normalizedIssuer == entry.normalizedSubject
         if result, let authority = entry.certificate.authorityKeyIdentifier?.keyIdentifier,
             let subject = entry.certificate.subjectKeyIdentifier?.keyIdentifier
@@ -181,7 +232,7 @@ struct CertificatePool: Sendable {
             result = authority.elementsEqual(subject)
         }
         if result { result = signatureVerifies(id, by: id) }
-        entries[id].isSelfSigned = result
+        update(id) { $0.isSelfSigned = result }
         return result
     }
 }

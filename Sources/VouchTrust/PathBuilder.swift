@@ -102,7 +102,7 @@ struct PathBuilder {
                 let source = parentSources[enabledParents]
                 enabledParents += 1
                 if source.contains(.system), let store = deferredSystemRoots {
-                    pool.merge(systemRootsOf: store.pool)
+                    pool.merge(systemRootsOf: store.roots)
                     deferredSystemRoots = nil
                 }
                 record(.sourceUnlocked(source.contains(.system) ? "the system roots as untrusted parents" : "the next parent source"))
@@ -207,7 +207,7 @@ struct PathBuilder {
     mutating func facts(_ id: Int) -> CertificateFacts {
         if id < factsByID.count, let known = factsByID[id] { return known }
         let read = CertificateFacts(pool[id].certificate)
-        if id >= factsByID.count { factsByID += Array(repeating: nil, count: max(id + 1, pool.entries.count) - factsByID.count) }
+        if id >= factsByID.count { factsByID += Array(repeating: nil, count: max(id + 1, pool.count) - factsByID.count) }
         factsByID[id] = read
         return read
     }

@@ -31,13 +31,13 @@ public struct SystemTrustStore: Sendable {
         let problems: [(file: String, reason: String)]
         /// The roots indexed for path building (normalised names, subject index), made once per
         /// store so that an evaluation does not index every root again.
-        let pool: CertificatePool
+        let roots: CertificatePool.Layer
 
         init(certificates: [Certificate], sources: [String], problems: [(file: String, reason: String)]) {
             self.certificates = certificates
             self.sources = sources
             self.problems = problems
-            self.pool = CertificatePool(systemRoots: certificates)
+            self.roots = CertificatePool.Layer(systemRoots: certificates)
         }
     }
 
@@ -67,7 +67,7 @@ public struct SystemTrustStore: Sendable {
     /// Files that could not be read or held malformed PEM, with the reason.
     public var problems: [(file: String, reason: String)] { contents.problems }
     /// The roots indexed for path building.
-    var pool: CertificatePool { contents.pool }
+    var roots: CertificatePool.Layer { contents.roots }
 
     /// The store of this machine, read on first use (not when a ``Trust`` is made with it).
     public static let shared = SystemTrustStore(storage: .machine)

@@ -7,7 +7,7 @@ enum TrustEvaluator {
         // exclusive, then untrusted parents, the last source the builder unlocks: it merges them
         // only then, so a path found without them never loads the store.
         let systemIsTrusted = !trust.anchorsOnly
-        var pool = systemIsTrusted ? trust.systemStore.pool : CertificatePool()
+        var pool = systemIsTrusted ? CertificatePool(startingFrom: trust.systemStore.roots) : CertificatePool()
         pool.sharedVerifications = trust.signatureVerificationCache
         pool.reserveCapacity(trust.certificates.count + (trust.anchors?.count ?? 0))
         let leaf = pool.add(trust.certificates[0], as: .input)

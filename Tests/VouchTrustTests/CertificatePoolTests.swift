@@ -50,6 +50,36 @@ struct CertificatePoolTests {
         #expect(pool.verificationsPerformed == 3)
     }
 
+    /// A system store's roots are indexed once (a layer) and shared by every evaluation that
+    /// starts from them: what one evaluation adds or learns stays in its own pool.
+    @Test("pools that start from one layer share it and change only their own view")
+    func sharedLayer() throws {
+        let root = try Self.certificate("certs/root.der"), systemRoot = try Self.certificate("certs/system-root.der")
+        let intermediate = try Self.certificate("certs/intermediate.der")
+        let layer = CertificatePool.Layer(systemRoots: [systemRoot, root, root])
+        #expect(layer.entries.count == 2, "a duplicate root is indexed once")
+
+        var first = CertificatePool(startingFrom: layer)
+        let second = CertificatePool(startingFrom: layer)
+        #expect(first.count == 2 && second.count == 2)
+        let child = first.add(intermediate, as: .input)
+        #expect(child == 2, "the evaluation's own ids follow the layer's")
+        let anchor = first.add(root, as: .appAnchor)
+        #expect(anchor == 1, "a certificate already in the layer keeps its id")
+        #expect(first[anchor].membership == [.system, .appAnchor])
+        #expect(first[anchor].rank == 1, "the evaluation's rank (its second addition) comes first")
+        #expect(second[anchor].membership == [.system], "the other pool does not see the change")
+        #expect(second[anchor].rank > first[anchor].rank)
+
+        #expect(first.issuers(of: child, in: [.appAnchor]) == [anchor])
+        #expect(first.issuers(of: child, in: [.input]).isEmpty)
+        let verdict = first.isSelfSigned(anchor)
+        #expect(verdict)
+        #expect(first[anchor].isSelfSigned == true)
+        #expect(second[anchor].isSelfSigned == nil, "a verdict learnt by one evaluation stays in it")
+        #expect(first.id(of: root) == anchor && first.id(of: intermediate) == child && second.id(of: intermediate) == nil)
+    }
+
     @Test("an issuer with another key is verified on its own")
     func differentKeys() throws {
         let root = try Self.certificate("certs/root.der"), intermediate = try Self.certificate("certs/intermediate.der")
