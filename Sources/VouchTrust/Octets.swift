@@ -1,3 +1,5 @@
+import VouchDER
+
 /// A run of octets as a dictionary key, hashed and compared in bulk.
 ///
 /// The standard `Hashable` of `[UInt8]` and `ArraySlice<UInt8>` feeds the hasher one octet at a
@@ -17,24 +19,6 @@ struct Octets: Hashable, Sendable {
 
     static func == (left: Octets, right: Octets) -> Bool { same(left.bytes, right.bytes) }
 
-    /// Octet-for-octet equality, eight octets at a time (`elementsEqual` goes one by one).
-    static func same(_ left: ArraySlice<UInt8>, _ right: ArraySlice<UInt8>) -> Bool {
-        guard left.count == right.count else { return false }
-        return left.withUnsafeBytes { first in
-            right.withUnsafeBytes { second in
-                var offset = 0
-                while offset + 8 <= first.count {
-                    guard first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                        == second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    else { return false }
-                    offset += 8
-                }
-                while offset < first.count {
-                    guard first[offset] == second[offset] else { return false }
-                    offset += 1
-                }
-                return true
-            }
-        }
-    }
+    /// Octet-for-octet equality, eight octets at a time.
+    static func same(_ left: ArraySlice<UInt8>, _ right: ArraySlice<UInt8>) -> Bool { left.hasSameOctets(as: right) }
 }

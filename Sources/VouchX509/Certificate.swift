@@ -166,28 +166,7 @@ public struct Certificate: Hashable, Sendable {
 
     /// Whether the two certificates have the same DER: Apple's identity for anchors, deduplication and chains.
     public static func == (lhs: Certificate, rhs: Certificate) -> Bool {
-        lhs.storage === rhs.storage || sameOctets(lhs.derEncoded, rhs.derEncoded)
-    }
-
-    /// Octet-for-octet equality, eight octets at a time (`elementsEqual` goes one by one).
-    static func sameOctets(_ left: ArraySlice<UInt8>, _ right: ArraySlice<UInt8>) -> Bool {
-        guard left.count == right.count else { return false }
-        return left.withUnsafeBytes { first in
-            right.withUnsafeBytes { second in
-                var offset = 0
-                while offset + 8 <= first.count {
-                    guard first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                        == second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    else { return false }
-                    offset += 8
-                }
-                while offset < first.count {
-                    guard first[offset] == second[offset] else { return false }
-                    offset += 1
-                }
-                return true
-            }
-        }
+        lhs.storage === rhs.storage || lhs.derEncoded.hasSameOctets(as: rhs.derEncoded)
     }
 
     /// Hashes the length and the last octets of the DER (its signature).
@@ -195,6 +174,6 @@ public struct Certificate: Hashable, Sendable {
         hasher.combine(derEncoded.count)
         // The signature's last octets differ between any two certificates; hashing them is enough
         // for buckets, and equality compares all the DER.
-        for octet in derEncoded.suffix(32) { hasher.combine(octet) }
+        derEncoded.suffix(32).withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }
