@@ -45,6 +45,7 @@ let package = Package(
                 .product(name: "VouchDER", package: "Vouch"),
                 .product(name: "VouchX509", package: "Vouch"),
                 .product(name: "VouchTrust", package: "Vouch"),
+                .product(name: "VouchCrypto", package: "Vouch"),
                 .product(name: "X509", package: "swift-certificates"),
             ],
             path: "Sources/InstructionCounts"

@@ -4,9 +4,10 @@
 // on a busy machine as on an idle one. Operations mirror those of the VouchBenchmarks target.
 //
 //     InstructionCounts OPERATION LIBRARY N
-//     OPERATION: parse-bundle | parse-leaf | accessors-bundle | chain-1 | chain-100
-//     LIBRARY: vouch | swift-certificates
+//     OPERATION: parse-bundle | parse-leaf | accessors-bundle | chain-1 | chain-100 | ed25519
+//     LIBRARY: vouch | swift-certificates (ed25519: vouch only, for its allocations)
 import Foundation
+import VouchCrypto
 import VouchDER
 import VouchTrust
 import VouchX509
@@ -14,7 +15,7 @@ import VouchX509
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let count = Int(arguments[3]), ["vouch", "swift-certificates"].contains(arguments[2]) else {
-    print("usage: InstructionCounts parse-bundle|parse-leaf|accessors-bundle|chain-1|chain-100 vouch|swift-certificates N")
+    print("usage: InstructionCounts parse-bundle|parse-leaf|accessors-bundle|chain-1|chain-100|ed25519 vouch|swift-certificates N")
     exit(64)
 }
 let operation = arguments[1]
@@ -123,6 +124,15 @@ case "chain-1", "chain-100":
         done.wait()
         sink &+= valid.value
     }
+case "ed25519":
+    // The VouchBenchmarks "verify Ed25519" closure, called the same way from this package.
+    let fixtures = repository.appendingPathComponent("Benchmarks/Benchmarks/VouchBenchmarks/Fixtures/signatures")
+    let message = read(fixtures.appendingPathComponent("message.bin").path)
+    let signature = read(fixtures.appendingPathComponent("ed25519.sig").path)
+    guard let spki = try? SubjectPublicKeyInfo(derEncoded: read(fixtures.appendingPathComponent("ed25519.spki.der").path)[...]),
+        case .ed25519(let key)? = PublicKey(spki)
+    else { fatalError("the Ed25519 fixture does not read") }
+    for _ in 0..<count where key.isValidSignature(signature[...], message: message) { sink &+= 1 }
 default:
     print("unknown operation \(operation)")
     exit(64)
