@@ -77,9 +77,11 @@ extension WeierstrassCurve {
         let p = points
         let first = p.jacobian(q)
         let twice = p.double(first)
-        var table = [first]
         let count = 1 << (Self.publicKeyWindow - 2)
+        // Reserved before the first element: `[first]` then reserving allocated twice.
+        var table: [JacobianPoint<Element>] = []
         table.reserveCapacity(count)
+        table.append(first)
         var current = first
         for _ in 1..<count {
             current = p.add(current, twice)
