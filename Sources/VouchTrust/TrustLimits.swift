@@ -12,7 +12,11 @@ public enum TrustLimits {
     /// Signature verifications (path extensions and self-signature checks).
     ///
     /// Go allows 100, webpki 100, pyca 128 per verification; Apple's path limit implies about one
-    /// signature per path plus a self-signature check per candidate top, hence 150.
+    /// signature per path plus a self-signature check per candidate top, hence 150. A
+    /// self-signature counts when it is verified, and it is verified only where an answer is read
+    /// (`PathContext.readsSelfSigned`: not for a SHA-2 certificate inside an anchored path), so a
+    /// crafted pool of self-issued intermediates exhausts the budget later than it did before
+    /// that change (2026-11-25); chains Apple builds are unaffected.
     public static let maximumSignatureChecks = 150
 
     /// Name-constraint comparisons (one subtree against one name).

@@ -327,3 +327,64 @@ struct MontgomeryModulus: Sendable {
         return bytes
     }
 }
+
+/// Arithmetic modulo an elliptic-curve group order n (a few limbs) for ECDSA verification, on
+/// libgmp's documented `mpn` functions with their operands on the stack: nothing allocated but
+/// the two results (the same three operations on `BigNum`s allocated about fifteen times).
+struct OrderArithmetic: Sendable {
+    /// n as limbs, least significant first; the most significant limb is not zero.
+    private let modulus: [UInt]
+
+    /// The arithmetic modulo `words` (little-endian); `nil` when n is even, below 3 or has a zero
+    /// top word.
+    init?(words: [UInt64]) {
+        guard let top = words.last, top != 0, let low = words.first, low & 1 == 1, words.count > 1 || low > 1 else { return nil }
+        modulus = words.map { UInt(truncatingIfNeeded: $0) }
+    }
+
+    /// (e·s⁻¹ mod n, r·s⁻¹ mod n) for `e`, `r` and `s` of exactly as many words as n, with
+    /// 1 ≤ s < n; `nil` when the sizes differ or s has no inverse.
+    ///
+    /// s⁻¹ by `mpn_gcdext` as `mpz_invert` does it: with U = s + n (so that U ≥ n and its top limb
+    /// is not zero) and V = n, it returns G = gcd and S with G = U·S + V·T, so S·s ≡ G (mod n);
+    /// G = 1 makes S (or n − |S| when S < 0; |S| < n/2) the inverse.
+    func signatureScalars(e: [UInt64], r: [UInt64], s: [UInt64]) -> (u1: [UInt64], u2: [UInt64])? {
+        let n = modulus.count
+        guard n > 0, e.count == n, r.count == n, s.count == n else { return nil }
+        var u1 = [UInt64](repeating: 0, count: n)
+        var u2 = [UInt64](repeating: 0, count: n)
+        // u (n + 1) | v (n) | g (n) | cofactor (n + 1) | inverse (n) | product (2n) | quotient (n + 1)
+        let computed = withUnsafeTemporaryAllocation(of: UInt.self, capacity: 9 * n + 3) { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            buffer.initialize(repeating: 0)
+            let u = base, v = base + n + 1, g = base + 2 * n + 1, cofactor = base + 3 * n + 1
+            let inverse = base + 4 * n + 2, product = base + 5 * n + 2, quotient = base + 7 * n + 2
+            return modulus.withUnsafeBufferPointer { m -> Bool in
+                guard let nLimbs = m.baseAddress else { return false }
+                for index in 0..<n { inverse[index] = UInt(truncatingIfNeeded: s[index]) }  // s, for now
+                u[n] = __gmpn_add_n(u, inverse, nLimbs, n)
+                let uLimbs = u[n] == 0 ? n : n + 1
+                v.update(from: nLimbs, count: n)
+                var cofactorSize: mp_size_t = 0
+                let gcdSize = __gmpn_gcdext(g, cofactor, &cofactorSize, u, uLimbs, v, n)
+                guard gcdSize == 1, g[0] == 1 else { return false }
+                let magnitude = Int(cofactorSize.magnitude)
+                guard magnitude >= 1, magnitude <= n else { return false }
+                // inverse = S, or n − |S| for a negative S.
+                for index in 0..<n { inverse[index] = index < magnitude ? cofactor[index] : 0 }
+                if cofactorSize < 0 { _ = __gmpn_sub_n(inverse, nLimbs, inverse, n) }
+                for (factor, isFirst) in [(e, true), (r, false)] {
+                    for index in 0..<n { u[index] = UInt(truncatingIfNeeded: factor[index]) }
+                    __gmpn_mul_n(product, u, inverse, n)
+                    // The remainder of the 2n-limb product by n, into `u`.
+                    __gmpn_tdiv_qr(quotient, u, 0, product, 2 * n, nLimbs, n)
+                    for index in 0..<n {
+                        if isFirst { u1[index] = UInt64(u[index]) } else { u2[index] = UInt64(u[index]) }
+                    }
+                }
+                return true
+            }
+        }
+        return computed ? (u1, u2) : nil
+    }
+}

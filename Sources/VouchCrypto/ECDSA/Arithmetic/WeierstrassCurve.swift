@@ -15,8 +15,8 @@ struct WeierstrassCurve<Field: PrimeField>: Sendable {
     static var publicKeyWindow: Int { 5 }
 
     let field: Field
-    /// n, for libgmp's arithmetic modulo n.
-    let order: BigNum.Modulus
+    /// Arithmetic modulo n (libgmp's `mpn` functions on the stack).
+    let order: OrderArithmetic
     let points: PointArithmetic<Field>
     let b: Element
     let generator: AffinePoint<Element>
@@ -35,8 +35,7 @@ struct WeierstrassCurve<Field: PrimeField>: Sendable {
     init?(parameters: CurveParameters, field: Field) {
         self.field = field
         let orderWords = WordArithmetic.words(hex: parameters.order)
-        let orderBytes = WordArithmetic.bigEndianBytes(orderWords, count: 8 * orderWords.count)
-        guard let order = BigNum.Modulus(BigNum(bigEndian: orderBytes)) else { return nil }
+        guard let order = OrderArithmetic(words: orderWords) else { return nil }
         self.order = order
         self.points = PointArithmetic(field: field)
         guard let b = field.element(fromWords: WordArithmetic.words(hex: parameters.b)),

@@ -21,7 +21,33 @@ struct P256Field: PrimeField {
     var one: Element { Element(w0: 0x0000_0000_0000_0001, w1: 0xffff_ffff_0000_0000, w2: 0xffff_ffff_ffff_ffff, w3: 0x0000_0000_ffff_fffe) }
 
     func element(fromBigEndian bytes: ArraySlice<UInt8>) -> Element? {
-        element(fromWords: WordArithmetic.words(fromBigEndian: bytes, count: 4))
+        // Up to 32 octets (a coordinate): read into four words in place, no array.
+        guard bytes.count <= 32 else { return element(fromWords: WordArithmetic.words(fromBigEndian: bytes, count: 4)) }
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var position = 0  // octets from the least significant end
+        for index in bytes.indices.reversed() {
+            let octet = UInt64(bytes[index]) << UInt64(8 * (position % 8))
+            switch position / 8 {
+            case 0: words.0 |= octet
+            case 1: words.1 |= octet
+            case 2: words.2 |= octet
+            default: words.3 |= octet
+            }
+            position += 1
+        }
+        let plain = Element(w0: words.0, w1: words.1, w2: words.2, w3: words.3)
+        guard Self.isBelowModulus(plain) else { return nil }
+        return multiply(plain, Self.rSquared)
+    }
+
+    /// Whether the four words, as an integer, are below p.
+    static func isBelowModulus(_ value: Element) -> Bool {
+        var borrow: UInt64 = 0
+        _ = subtractWithBorrow(value.w0, 0xffff_ffff_ffff_ffff, &borrow)
+        _ = subtractWithBorrow(value.w1, 0x0000_0000_ffff_ffff, &borrow)
+        _ = subtractWithBorrow(value.w2, 0x0000_0000_0000_0000, &borrow)
+        _ = subtractWithBorrow(value.w3, 0xffff_ffff_0000_0001, &borrow)
+        return borrow == 1
     }
 
     func element(fromWords words: [UInt64]) -> Element? {
