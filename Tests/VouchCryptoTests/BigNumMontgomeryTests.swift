@@ -69,4 +69,40 @@ struct BigNumMontgomeryTests {
         #expect(padded.power(bigEndianBase: minusOne[...], exponent: e, length: 10) == minusOne)
         #expect(padded.power(bigEndianBase: [7][...], exponent: e, length: 10) == context.power(bigEndianBase: [7][...], exponent: e, length: 10))
     }
+
+    /// The ECDSA scalars by ``OrderArithmetic`` (mpn, on the stack) against `BigNum` (mpz) for
+    /// every NIST order, on pseudo-random r, s and e, with s at both ends of its range.
+    @Test("OrderArithmetic agrees with mpz_invert and mpz multiplications")
+    func orderArithmetic() throws {
+        let orders = [CurveParameters.p192, .p224, .p256, .p384, .p521].map(\.order)
+        var random = Bytes(state: 7)
+        for hex in orders {
+            let words = WordArithmetic.words(hex: hex)
+            let n = words.count
+            let arithmetic = try #require(OrderArithmetic(words: words))
+            let orderBytes = WordArithmetic.bigEndianBytes(words, count: 8 * n)
+            let modulus = try #require(BigNum.Modulus(BigNum(bigEndian: orderBytes)))
+            let nMinusOne = WordArithmetic.subtracting(1, from: words)
+            for round in 0..<40 {
+                let reduce = { (bytes: [UInt8]) in
+                    WordArithmetic.words(fromBigEndian: BigNum(bigEndian: bytes).reduced(modulo: modulus).bigEndianBytes[...], count: n)
+                }
+                var s = reduce(random.next(8 * n))
+                if round == 0 { s = WordArithmetic.words(fromBigEndian: [1][...], count: n) }
+                if round == 1 { s = nMinusOne }
+                if WordArithmetic.isZero(s) { continue }
+                let r = reduce(random.next(8 * n))
+                let e = WordArithmetic.words(fromBigEndian: random.next(8 * n)[...], count: n)  // any n-word value
+                let scalars = try #require(arithmetic.signatureScalars(e: e, r: r, s: s))
+                let w = try #require(BigNum(bigEndian: WordArithmetic.bigEndianBytes(s, count: 8 * n)).inverse(modulo: modulus))
+                for (value, expected) in [(e, scalars.u1), (r, scalars.u2)] {
+                    let product = BigNum(bigEndian: WordArithmetic.bigEndianBytes(value, count: 8 * n)).multiplying(w, modulo: modulus)
+                    #expect(WordArithmetic.words(fromBigEndian: product.bigEndianBytes[...], count: n) == expected, "\(hex) round \(round)")
+                }
+            }
+            #expect(arithmetic.signatureScalars(e: [1], r: [1], s: [1]) == nil || n == 1, "sizes must match")
+        }
+        #expect(OrderArithmetic(words: [2]) == nil && OrderArithmetic(words: [3, 0]) == nil)
+    }
 }
+
