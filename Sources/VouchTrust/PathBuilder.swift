@@ -207,7 +207,7 @@ struct PathBuilder {
     mutating func facts(_ id: Int) -> CertificateFacts {
         if id < factsByID.count, let known = factsByID[id] { return known }
         let read = CertificateFacts(pool[id].certificate)
-        if id >= factsByID.count { factsByID += Array(repeating: nil, count: max(id + 1, pool.count) - factsByID.count) }
+        if id >= factsByID.count { factsByID.append(contentsOf: repeatElement(nil, count: max(id + 1, pool.count) - factsByID.count)) }
         factsByID[id] = read
         return read
     }

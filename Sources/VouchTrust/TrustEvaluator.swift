@@ -7,17 +7,19 @@ enum TrustEvaluator {
         // exclusive, then untrusted parents, the last source the builder unlocks: it merges them
         // only then, so a path found without them never loads the store.
         let systemIsTrusted = !trust.anchorsOnly
-        var pool = systemIsTrusted ? CertificatePool(startingFrom: trust.systemStore.roots) : CertificatePool()
-        pool.sharedVerifications = trust.signatureVerificationCache
-        pool.reserveCapacity(trust.certificates.count + (trust.anchors?.count ?? 0))
-        let leaf = pool.add(trust.certificates[0], as: .input)
-        for certificate in trust.certificates.dropFirst() { pool.add(certificate, as: .input) }
-        for anchor in trust.anchors ?? [] { pool.add(anchor, as: .appAnchor) }
         let trusted: CertificatePool.Membership = systemIsTrusted ? [.appAnchor, .system] : [.appAnchor]
         let parents: [CertificatePool.Membership] = systemIsTrusted ? [.input] : [.input, .system]
+        // The pool is filled in place inside the builder: a second reference to it would make the
+        // first addition copy its indexes.
         var builder = PathBuilder(
-            pool: pool, trusted: trusted, parentSources: parents, systemIsTrusted: systemIsTrusted,
+            pool: systemIsTrusted ? CertificatePool(startingFrom: trust.systemStore.roots) : CertificatePool(),
+            trusted: trusted, parentSources: parents, systemIsTrusted: systemIsTrusted,
             policies: trust.policies, verifyTime: verifyTime)
+        builder.pool.sharedVerifications = trust.signatureVerificationCache
+        builder.pool.reserveCapacity(trust.certificates.count + (trust.anchors?.count ?? 0))
+        let leaf = builder.pool.add(trust.certificates[0], as: .input)
+        for certificate in trust.certificates.dropFirst() { builder.pool.add(certificate, as: .input) }
+        for anchor in trust.anchors ?? [] { builder.pool.add(anchor, as: .appAnchor) }
         if !systemIsTrusted { builder.deferredSystemRoots = trust.systemStore }
         builder.profile = trust.profile
         // CRL signers other than the issuing CA are looked for among the caller's certificates.
