@@ -196,13 +196,14 @@ struct CertificatePool: Sendable {
             signatureCache[key] = remembered
             return remembered == .valid
         }
+        let keyOctets = Octets(spki.encoded)
         let keyID: Int
-        if let known = issuerKeys[Octets(spki.encoded)] {
+        if let known = issuerKeys[keyOctets] {
             keyID = known
         } else {
             keyID = preparedKeys.count
             preparedKeys.append(SignatureVerifier.IssuerKey(spki))
-            issuerKeys[Octets(spki.encoded)] = keyID
+            issuerKeys[keyOctets] = keyID
         }
         let byKey = Pair(child: child, issuer: keyID)
         let answer: SignatureVerification

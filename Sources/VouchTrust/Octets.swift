@@ -17,8 +17,5 @@ struct Octets: Hashable, Sendable {
         bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 
-    static func == (left: Octets, right: Octets) -> Bool { same(left.bytes, right.bytes) }
-
-    /// Octet-for-octet equality, eight octets at a time.
-    static func same(_ left: ArraySlice<UInt8>, _ right: ArraySlice<UInt8>) -> Bool { left.hasSameOctets(as: right) }
+    static func == (left: Octets, right: Octets) -> Bool { left.bytes.hasSameOctets(as: right.bytes) }
 }

@@ -28,24 +28,12 @@ public final class SignatureVerificationCache: Sendable {
     /// cache is about 1.5 MB.
     public static let defaultCapacity = 1_024
 
-    /// What a verification was keyed by: the certificate's DER and the issuer key's DER. A lookup
-    /// uses the caller's slices as they are (no copy, no allocation); a recorded key owns copies.
+    /// What a verification was keyed by: the certificate's DER and the issuer key's DER, each
+    /// hashed and compared in bulk (``Octets``). A lookup uses the caller's slices as they are (no
+    /// copy, no allocation); a recorded key owns copies.
     struct Key: Hashable, Sendable {
-        let certificate: ArraySlice<UInt8>
-        let issuerKey: ArraySlice<UInt8>
-
-        /// Every octet, hashed in bulk (`Hasher.combine(bytes:)`): the default hash of an
-        /// `ArraySlice<UInt8>` takes one octet at a time, which cost more than the rest of a lookup,
-        /// and hashing only part of the bytes would let crafted certificates collide at will.
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(certificate.count)
-            certificate.withUnsafeBytes { hasher.combine(bytes: $0) }
-            issuerKey.withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
-
-        static func == (left: Key, right: Key) -> Bool {
-            Octets.same(left.certificate, right.certificate) && Octets.same(left.issuerKey, right.issuerKey)
-        }
+        let certificate: Octets
+        let issuerKey: Octets
     }
 
     private struct State: Sendable {
@@ -79,7 +67,7 @@ public final class SignatureVerificationCache: Sendable {
 
     /// The remembered answer for `certificate` under the key `issuerKey`, if any.
     func answer(for certificate: Certificate, issuerKey: SubjectPublicKeyInfo) -> SignatureVerification? {
-        let key = Key(certificate: certificate.derEncoded, issuerKey: issuerKey.encoded)
+        let key = Key(certificate: Octets(certificate.derEncoded), issuerKey: Octets(issuerKey.encoded))
         return state.withLock { state in
             let answer = state.answers[key]
             if answer == nil { state.misses += 1 } else { state.hits += 1 }
@@ -89,11 +77,11 @@ public final class SignatureVerificationCache: Sendable {
 
     /// Remembers `answer` for `certificate` under `issuerKey`, forgetting the oldest entry when full.
     func record(_ answer: SignatureVerification, for certificate: Certificate, issuerKey: SubjectPublicKeyInfo) {
-        let lookup = Key(certificate: certificate.derEncoded, issuerKey: issuerKey.encoded)
+        let lookup = Key(certificate: Octets(certificate.derEncoded), issuerKey: Octets(issuerKey.encoded))
         state.withLock { state in
             guard state.answers[lookup] == nil else { return }
             // The stored key owns copies of the octets (see the type's documentation).
-            let key = Key(certificate: Array(lookup.certificate)[...], issuerKey: Array(lookup.issuerKey)[...])
+            let key = Key(certificate: Octets(Array(lookup.certificate.bytes)), issuerKey: Octets(Array(lookup.issuerKey.bytes)))
             state.answers[key] = answer
             if state.order.count < capacity {
                 state.order.append(key)

@@ -87,7 +87,7 @@ public struct Extensions: Sequence, Sendable {
     /// Whether two of `oids` (extnID contents) are equal: pairwise for the usual handful, up to
     /// ``pairwiseDuplicateLimit``; sorted for the thousands a hostile certificate may hold, so the
     /// cost stays O(n log n) up to ``X509Limits/maximumExtensionCount``.
-    package static func containsDuplicate(_ oids: [ArraySlice<UInt8>]) -> Bool {
+    static func containsDuplicate(_ oids: [ArraySlice<UInt8>]) -> Bool {
         if oids.count <= pairwiseDuplicateLimit {
             for (index, oid) in oids.enumerated() where oids[(index + 1)...].contains(where: { $0.elementsEqual(oid) }) {
                 return true
@@ -115,21 +115,41 @@ public struct Extensions: Sequence, Sendable {
     /// extnIDs compared as the octets of the list (no copy): what a trust evaluation asks of each
     /// certificate.
     public var anomalies: Anomalies {
-        var result = Anomalies()
-        var oids: [ArraySlice<UInt8>] = []
-        oids.reserveCapacity(count)
+        var scan = AnomalyScan(capacity: count)
         for item in self {
+            scan.visit(item) { (try? item.validateIfKnown()) != nil }
+        }
+        return scan.finish()
+    }
+
+    /// The rules of ``anomalies``, one extension at a time, for a caller that walks the list
+    /// itself (the trust layer decodes the extensions it keeps in the same walk and passes on
+    /// whether they decoded).
+    package struct AnomalyScan {
+        private var result = Anomalies()
+        private var oids: [ArraySlice<UInt8>] = []
+
+        package init(capacity: Int) { oids.reserveCapacity(capacity) }
+
+        /// Takes `item` into account. `decodes` (whether a known extension's value decodes) is
+        /// asked only of a non-critical extension while none has been found unparseable.
+        package mutating func visit(_ item: Extension, decodes: () -> Bool) {
             oids.append(item.oid.bytes)
             if item.isCritical {
-                if !result.hasUnknownCritical && !Extension.knownOIDs.contains(item.oid) && !Self.isAppleExtension(item.oid) {
+                if !result.hasUnknownCritical && !Extension.knownOIDs.contains(item.oid) && !Extensions.isAppleExtension(item.oid) {
                     result.hasUnknownCritical = true
                 }
-            } else if !result.hasUnparseable && (try? KnownExtensions.validate(item.oid, item.value)) == nil {
+            } else if !result.hasUnparseable && !decodes() {
                 result.hasUnparseable = true
             }
         }
-        result.hasDuplicates = Self.containsDuplicate(oids)
-        return result
+
+        /// The anomalies of every extension visited.
+        package func finish() -> Anomalies {
+            var finished = result
+            finished.hasDuplicates = Extensions.containsDuplicate(oids)
+            return finished
+        }
     }
 
     /// Known, non-critical extensions whose value does not decode (Apple's UnparseableExtension).
@@ -149,7 +169,7 @@ public struct Extensions: Sequence, Sendable {
     static let appleExtensionArcs: [[UInt8]] = [6, 11, 12, 13, 15].map { [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x63, 0x64, $0] }
 
     /// Whether `oid` lies strictly below one of ``appleExtensionArcs``.
-    package static func isAppleExtension(_ oid: OID) -> Bool {
+    static func isAppleExtension(_ oid: OID) -> Bool {
         appleExtensionArcs.contains { oid.bytes.count > $0.count && oid.bytes.starts(with: $0) }
     }
 }

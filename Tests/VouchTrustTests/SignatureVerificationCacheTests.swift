@@ -110,13 +110,13 @@ import VouchX509
     func keyEquality(length: Int) {
         let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
         let padded = [0xEE] + bytes
-        #expect(Octets.same(bytes[...], padded[1...]), "a slice at another offset")
+        #expect(bytes[...].hasSameOctets(as: padded[1...]), "a slice at another offset")
         for position in [0, length / 2, length - 1] where length > 0 {
             var changed = bytes
             changed[position] ^= 0x80
-            #expect(!Octets.same(bytes[...], changed[...]), "octet \(position) differs")
+            #expect(!bytes[...].hasSameOctets(as: changed[...]), "octet \(position) differs")
         }
-        #expect(!Octets.same(bytes[...], (bytes + [0])[...]))
+        #expect(!bytes[...].hasSameOctets(as: (bytes + [0])[...]))
         // As dictionary keys: a slice finds the array it equals, wherever the slice starts.
         let index: [Octets: Int] = [Octets(bytes): 1, Octets(bytes + [0]): 2]
         #expect(index[Octets(padded[1...])] == 1)

@@ -351,40 +351,35 @@ struct OrderArithmetic: Sendable {
     func signatureScalars(e: [UInt64], r: [UInt64], s: [UInt64]) -> (u1: [UInt64], u2: [UInt64])? {
         let n = modulus.count
         guard n > 0, e.count == n, r.count == n, s.count == n else { return nil }
-        var u1 = [UInt64](repeating: 0, count: n)
-        var u2 = [UInt64](repeating: 0, count: n)
         // u (n + 1) | v (n) | g (n) | cofactor (n + 1) | inverse (n) | product (2n) | quotient (n + 1)
-        let computed = withUnsafeTemporaryAllocation(of: UInt.self, capacity: 9 * n + 3) { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return false }
+        return withUnsafeTemporaryAllocation(of: UInt.self, capacity: 8 * n + 3) { buffer -> (u1: [UInt64], u2: [UInt64])? in
+            guard let base = buffer.baseAddress else { return nil }
             buffer.initialize(repeating: 0)
             let u = base, v = base + n + 1, g = base + 2 * n + 1, cofactor = base + 3 * n + 1
             let inverse = base + 4 * n + 2, product = base + 5 * n + 2, quotient = base + 7 * n + 2
-            return modulus.withUnsafeBufferPointer { m -> Bool in
-                guard let nLimbs = m.baseAddress else { return false }
+            return modulus.withUnsafeBufferPointer { m -> (u1: [UInt64], u2: [UInt64])? in
+                guard let nLimbs = m.baseAddress else { return nil }
                 for index in 0..<n { inverse[index] = UInt(truncatingIfNeeded: s[index]) }  // s, for now
                 u[n] = __gmpn_add_n(u, inverse, nLimbs, n)
                 let uLimbs = u[n] == 0 ? n : n + 1
                 v.update(from: nLimbs, count: n)
                 var cofactorSize: mp_size_t = 0
                 let gcdSize = __gmpn_gcdext(g, cofactor, &cofactorSize, u, uLimbs, v, n)
-                guard gcdSize == 1, g[0] == 1 else { return false }
+                guard gcdSize == 1, g[0] == 1 else { return nil }
                 let magnitude = Int(cofactorSize.magnitude)
-                guard magnitude >= 1, magnitude <= n else { return false }
+                guard magnitude >= 1, magnitude <= n else { return nil }
                 // inverse = S, or n − |S| for a negative S.
                 for index in 0..<n { inverse[index] = index < magnitude ? cofactor[index] : 0 }
                 if cofactorSize < 0 { _ = __gmpn_sub_n(inverse, nLimbs, inverse, n) }
-                for (factor, isFirst) in [(e, true), (r, false)] {
+                /// factor · s⁻¹ mod n: the 2n-limb product, then its remainder by n (in `u`).
+                func timesInverse(_ factor: [UInt64]) -> [UInt64] {
                     for index in 0..<n { u[index] = UInt(truncatingIfNeeded: factor[index]) }
                     __gmpn_mul_n(product, u, inverse, n)
-                    // The remainder of the 2n-limb product by n, into `u`.
                     __gmpn_tdiv_qr(quotient, u, 0, product, 2 * n, nLimbs, n)
-                    for index in 0..<n {
-                        if isFirst { u1[index] = UInt64(u[index]) } else { u2[index] = UInt64(u[index]) }
-                    }
+                    return (0..<n).map { UInt64(u[$0]) }
                 }
-                return true
+                return (timesInverse(e), timesInverse(r))
             }
         }
-        return computed ? (u1, u2) : nil
     }
 }

@@ -63,8 +63,7 @@ final class CertificateFacts: Sendable {
 
         // One walk over the extensions: the first of each kind the checks read (as the
         // accessors' `extensions[oid]` finds it) and Apple's list-level anomalies.
-        var walk = ExtensionWalk()
-        walk.oids.reserveCapacity(certificate.extensions.count)
+        var walk = ExtensionWalk(capacity: certificate.extensions.count)
         for item in certificate.extensions { walk.visit(item) }
         basicConstraints = walk.basicConstraints.value
         keyUsage = walk.keyUsage.value
@@ -88,9 +87,10 @@ final class CertificateFacts: Sendable {
         } else {
             hasEmptySubjectProblem = false
         }
-        hasUnparseableExtension = walk.hasUnparseable
-        hasDuplicateExtension = Extensions.containsDuplicate(walk.oids)
-        hasUnknownCriticalExtension = walk.hasUnknownCritical
+        let anomalies = walk.anomalies.finish()
+        hasUnparseableExtension = anomalies.hasUnparseable
+        hasDuplicateExtension = anomalies.hasDuplicates
+        hasUnknownCriticalExtension = anomalies.hasUnknownCritical
     }
 
     /// TemporalValidity: `notBefore ≤ time ≤ notAfter`, both ends inclusive (SECTRUST.md §6).
@@ -104,9 +104,8 @@ final class CertificateFacts: Sendable {
 }
 
 /// What ``CertificateFacts`` gathers in its one walk over a certificate's extensions: the first
-/// extension of each kind the checks read, decoded once, and what `Extensions.anomalies` answers
-/// (the same rules: a known non-critical extension that does not decode is unparseable; a
-/// critical one neither known nor under Apple's arcs is unknown; duplicates compare extnID octets).
+/// extension of each kind the checks read, decoded once, and `Extensions.anomalies` (its own
+/// rules, `Extensions.AnomalyScan`, told which extensions decoded).
 private struct ExtensionWalk {
     /// The first extension of one kind and its value (`nil` when it does not decode), as the
     /// accessors' `extensions[oid]` finds and decodes it.
@@ -114,9 +113,9 @@ private struct ExtensionWalk {
         var first: Extension? = nil
         var value: Value? = nil
 
-        /// Keeps `item` if it is the first of its kind; returns whether it decodes, deciding it
-        /// only when someone asks (the first is always decoded; a later one only when it is
-        /// non-critical, for the unparseable rule).
+        /// Keeps `item` if it is the first of its kind; returns whether it decodes (the first is
+        /// decoded for its value; a later one only when it is non-critical, for the unparseable
+        /// rule, which asks nothing of critical extensions).
         mutating func take(_ item: Extension) -> Bool {
             if first == nil {
                 first = item
@@ -138,15 +137,14 @@ private struct ExtensionWalk {
     var inhibitAnyPolicy = Slot<InhibitAnyPolicy>()
     var nameConstraints = Slot<NameConstraints>()
     var subjectAltName = Slot<SubjectAlternativeNames>()
-    var oids: [ArraySlice<UInt8>] = []
-    var hasUnparseable = false
-    var hasUnknownCritical = false
+    var anomalies: Extensions.AnomalyScan
+
+    init(capacity: Int) { anomalies = Extensions.AnomalyScan(capacity: capacity) }
 
     /// The content octets of id-ce (2.5.29), the arc of every extension kept here.
     static let certificateExtensionArc: [UInt8] = [0x55, 0x1D]
 
     mutating func visit(_ item: Extension) {
-        oids.append(item.oid.bytes)
         let decodes: Bool
         switch Self.keptArc(item.oid) {
         case 19: decodes = basicConstraints.take(item)
@@ -161,16 +159,11 @@ private struct ExtensionWalk {
         case 30: decodes = nameConstraints.take(item)
         case 17: decodes = subjectAltName.take(item)
         default:
-            // Not kept: known or not, critical or not, as `Extensions.anomalies` decides.
-            if item.isCritical {
-                if !Extension.knownOIDs.contains(item.oid) && !Extensions.isAppleExtension(item.oid) { hasUnknownCritical = true }
-                return
-            }
-            decodes = (try? item.validateIfKnown()) != nil
+            // Not kept: decoded, if at all, only when the unparseable rule asks.
+            anomalies.visit(item) { (try? item.validateIfKnown()) != nil }
+            return
         }
-        // Every kept kind is known, so a critical one is never unknown; a non-critical one that
-        // does not decode is unparseable.
-        if !item.isCritical && !decodes { hasUnparseable = true }
+        anomalies.visit(item) { decodes }
     }
 
     /// The last arc of an id-ce OID (2.5.29.x, x < 128), or `nil` for any other OID.
