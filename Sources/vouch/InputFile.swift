@@ -1,11 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import VouchDER
+import VouchTrust
 
 /// A file named on the command line: its name for messages and its bytes (`-` is standard input).
 struct InputFile {
@@ -18,26 +12,10 @@ struct InputFile {
 
     /// Reads `path`, or standard input for `-`.
     static func read(_ path: String) throws(InputError) -> InputFile {
-        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw InputError(file: path, message: "cannot open: \(String(cString: strerror(errno)))")
+        switch FileSystem.contents(of: path == "-" ? nil : path, limit: maximumSize) {
+        case .success(let bytes): return InputFile(name: path == "-" ? "<stdin>" : path, bytes: bytes)
+        case .failure(let failure): throw InputError(file: path, message: failure.description)
         }
-        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw InputError(file: path, message: "cannot read: \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: buffer[0..<count])
-            guard bytes.count <= maximumSize else {
-                throw InputError(file: path, message: "larger than \(maximumSize >> 20) MiB")
-            }
-        }
-        return InputFile(name: path == "-" ? "<stdin>" : path, bytes: bytes)
     }
 
     /// The DER documents in the file (see ``DERDocument/documents(in:)``).

@@ -63,4 +63,17 @@ struct SourceRulesTests {
         let forbidden = ["libFoundation", "libicu", "lib_FoundationICU", "ArgumentParser"]
         for name in forbidden { #expect(!run.standardOutput.contains(name), "vouch links \(name):\n\(run.standardOutput)") }
     }
+
+    /// The Swift Glibc overlay's own symbols (mangled names in module `Glibc`). Its wrappers
+    /// (`errno`, `open`, `S_IFMT`, ...) live in one object file that refers to every libm function,
+    /// so using one of them puts about 85 KB of unused mathematics into the static binary; the
+    /// sources call the C library's functions directly (FileSystem).
+    @Test("the vouch binary uses no symbol of the Swift Glibc overlay (only the C library's own functions)")
+    func noGlibcOverlay() throws {
+        let nm = try #require(VouchProcess.which("nm"), "nm is not installed")
+        let run = try VouchProcess.run(nm, ["-D", "--undefined-only", VouchProcess.executable.path])
+        let symbols = run.standardOutput.split(separator: "\n").filter { $0.contains("$s5Glibc") }
+        #expect(run.standardOutput.contains("fopen"), "nm listed no C library symbol:\n\(run.standardOutput.prefix(500))")
+        #expect(symbols.isEmpty, "vouch uses the Glibc overlay: \(symbols.joined(separator: ", "))")
+    }
 }

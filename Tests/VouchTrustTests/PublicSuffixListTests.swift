@@ -86,9 +86,20 @@ import Testing
     @Test(.enabled(if: systemListPresent, "Debian's publicsuffix is not installed: \(PublicSuffixList.systemPaths[0])"))
     func fileSizeBound() throws {
         let path = PublicSuffixList.systemPaths[0]
-        let contents = try #require(PublicSuffixListFile.read(path, maximumSize: PublicSuffixList.maximumFileSize))
-        #expect(PublicSuffixListFile.read(path, maximumSize: contents.count) == contents)
-        #expect(PublicSuffixListFile.read(path, maximumSize: contents.count - 1) == nil)
+        let contents = try FileSystem.contents(of: path, limit: PublicSuffixList.maximumFileSize).get()
+        #expect(try FileSystem.contents(of: path, limit: contents.count).get() == contents)
+        #expect(FileSystem.contents(of: path, limit: contents.count - 1) == .failure(.tooLarge(limit: contents.count - 1)))
+    }
+
+    /// Why a file cannot be read, with the C library's errno and message.
+    @Test func fileReadFailures() {
+        let missing = FileSystem.contents(of: "/nonexistent/public_suffix_list.dat", limit: 1 << 20)
+        #expect(missing == .failure(.cannotOpen(errorNumber: 2)))
+        #expect((try? missing.get()) == nil)
+        if case .failure(let failure) = missing { #expect(failure.description == "cannot open: No such file or directory") }
+        // A directory opens but cannot be read (EISDIR).
+        #expect(FileSystem.contents(of: "/", limit: 1 << 20) == .failure(.cannotRead(errorNumber: 21)))
+        #expect(FileReadError.tooLarge(limit: 256 << 20).description == "larger than 256 MiB")
     }
 
     static let systemListPresent = PublicSuffixList.system != nil

@@ -68,7 +68,7 @@ public struct PublicSuffixList: Sendable {
     /// embedded list, with the reason.
     public static func resolve(overridePath: String?) -> (list: PublicSuffixList, problem: String?) {
         guard let path = overridePath else { return (embedded, nil) }
-        guard let contents = PublicSuffixListFile.read(path, maximumSize: maximumFileSize) else {
+        guard let contents = try? FileSystem.contents(of: path, limit: maximumFileSize).get() else {
             return (embedded, "\(overrideVariable)=\(path): cannot be read or is larger than \(maximumFileSize) bytes; using the embedded list")
         }
         guard let list = PublicSuffixList(parsing: contents) else {
@@ -103,7 +103,7 @@ public struct PublicSuffixList: Sendable {
     /// - Returns: `nil` when none is readable, at most 4 MiB long and holds an ICANN section.
     public static func load(fromPaths paths: [String]) -> PublicSuffixList? {
         for path in paths {
-            if let contents = PublicSuffixListFile.read(path, maximumSize: maximumFileSize),
+            if let contents = try? FileSystem.contents(of: path, limit: maximumFileSize).get(),
                 let list = PublicSuffixList(parsing: contents)
             {
                 return list
