@@ -83,7 +83,7 @@ struct BigNumMontgomeryTests {
             let orderBytes = WordArithmetic.bigEndianBytes(words, count: 8 * n)
             let modulus = try #require(BigNum.Modulus(BigNum(bigEndian: orderBytes)))
             let nMinusOne = WordArithmetic.subtracting(1, from: words)
-            for round in 0..<40 {
+            for round in 0..<200 {
                 let reduce = { (bytes: [UInt8]) in
                     WordArithmetic.words(fromBigEndian: BigNum(bigEndian: bytes).reduced(modulo: modulus).bigEndianBytes[...], count: n)
                 }
@@ -104,5 +104,62 @@ struct BigNumMontgomeryTests {
         }
         #expect(OrderArithmetic(words: [2]) == nil && OrderArithmetic(words: [3, 0]) == nil)
     }
-}
 
+    /// The binary inversion of ``OrderArithmetic`` on every a below small odd moduli, prime and
+    /// composite, against a brute-force search: the inverse where gcd(a, n) = 1, `nil` otherwise.
+    @Test("OrderArithmetic's inverse: every a modulo small odd n, nil exactly when gcd(a, n) > 1")
+    func smallInverses() throws {
+        func gcd(_ a: UInt64, _ b: UInt64) -> UInt64 { b == 0 ? a : gcd(b, a % b) }
+        for n: UInt64 in [3, 5, 7, 9, 15, 21, 97, 221, 255, 257, 1001] {
+            let arithmetic = try #require(OrderArithmetic(words: [n]))
+            for a in 1..<n {
+                let scalars = arithmetic.signatureScalars(e: [1], r: [a], s: [a])
+                if gcd(a, n) == 1 {
+                    let expected = (1..<n).first { $0 * a % n == 1 }
+                    #expect(scalars?.u1 == expected.map { [$0] }, "\(a)⁻¹ mod \(n)")
+                    #expect(scalars?.u2 == [1], "\(a)·\(a)⁻¹ mod \(n)")
+                } else {
+                    #expect(scalars == nil, "gcd(\(a), \(n)) > 1")
+                }
+            }
+        }
+    }
+
+    /// The inverse on random odd moduli of 1 to 9 limbs (mostly composite, so that many values
+    /// share a factor with them) against `mpz_invert`: the same inverse, or `nil` for both.
+    @Test("OrderArithmetic's inverse agrees with mpz_invert on random odd moduli of 1 to 9 limbs")
+    func randomInverses() throws {
+        var random = Bytes(state: 11)
+        var invertible = 0, notInvertible = 0
+        for limbs in 1...9 {
+            for _ in 0..<12 {
+                var modulusBytes = random.next(8 * limbs)
+                modulusBytes[0] |= 0x80
+                modulusBytes[modulusBytes.count - 1] |= 1
+                let words = WordArithmetic.words(fromBigEndian: modulusBytes[...], count: limbs)
+                let arithmetic = try #require(OrderArithmetic(words: words))
+                let modulus = try #require(BigNum.Modulus(BigNum(bigEndian: modulusBytes)))
+                let one = WordArithmetic.words(fromBigEndian: [1][...], count: limbs)
+                for round in 0..<25 {
+                    var value = BigNum(bigEndian: random.next(8 * limbs)).reduced(modulo: modulus)
+                    if round == 0 { value = BigNum(bigEndian: WordArithmetic.bigEndianBytes(WordArithmetic.subtracting(1, from: words), count: 8 * limbs)) }
+                    if round == 1 { value = BigNum(bigEndian: [3]) }
+                    // Values sharing m's top bits (m − d for a d of about half m's length), where
+                    // the one-word approximations lose the most and combinations turn negative.
+                    if round >= 15 && limbs >= 2 {
+                        let difference = BigNum(bigEndian: random.next(4 * limbs + round % 5))
+                        value = BigNum(bigEndian: modulusBytes).subtracting(difference, modulo: modulus)
+                    }
+                    let y = WordArithmetic.words(fromBigEndian: value.bigEndianBytes[...], count: limbs)
+                    let expected = value.inverse(modulo: modulus).map {
+                        WordArithmetic.words(fromBigEndian: $0.bigEndianBytes[...], count: limbs)
+                    }
+                    let scalars = arithmetic.signatureScalars(e: one, r: one, s: y)
+                    #expect(scalars?.u1 == expected, "\(limbs) limbs, round \(round)")
+                    if expected == nil { notInvertible += 1 } else { invertible += 1 }
+                }
+            }
+        }
+        #expect(invertible > 1000 && notInvertible > 100, "\(invertible) invertible, \(notInvertible) not")
+    }
+}

@@ -200,26 +200,22 @@ struct MontgomeryModulus: Sendable {
         return 0 &- inverse
     }
 
-    /// R² mod n = 2^(128·count) mod n, by one `mpn_tdiv_qr` (the divisor's top limb must be
+    /// R² mod n = 2^(128·count) mod n, by one `mpn_sec_div_r` (the divisor's top limb must be
     /// non-zero: `modulus` has no leading zero limb).
     static func rSquared(_ modulus: [UInt]) -> [UInt]? {
         let count = modulus.count
         guard let top = modulus.last, top != 0 else { return nil }
         var power = [UInt](repeating: 0, count: 2 * count + 1)
         power[2 * count] = 1
-        var quotient = [UInt](repeating: 0, count: count + 2)
-        var remainder = [UInt](repeating: 0, count: count)
-        quotient.withUnsafeMutableBufferPointer { q in
-            remainder.withUnsafeMutableBufferPointer { r in
-                power.withUnsafeBufferPointer { numerator in
-                    modulus.withUnsafeBufferPointer { divisor in
-                        __gmpn_tdiv_qr(q.baseAddress, r.baseAddress, 0, numerator.baseAddress, 2 * count + 1,
-                                       divisor.baseAddress, count)
-                    }
+        let scratchCount = max(1, Int(__gmpn_sec_div_r_itch(2 * count + 1, count)))
+        withUnsafeTemporaryAllocation(of: UInt.self, capacity: scratchCount) { scratch in
+            power.withUnsafeMutableBufferPointer { numerator in
+                modulus.withUnsafeBufferPointer { divisor in
+                    __gmpn_sec_div_r(numerator.baseAddress, 2 * count + 1, divisor.baseAddress, count, scratch.baseAddress)
                 }
             }
         }
-        return remainder
+        return Array(power[0..<count])
     }
 
     /// base^exponent mod n as exactly `length` big-endian bytes; `nil` when base ≥ n, when the
@@ -231,12 +227,14 @@ struct MontgomeryModulus: Sendable {
               let firstSet = exponent.firstIndex(where: { $0 != 0 }) else { return nil }
         let count = limbCount
         var result = [UInt](repeating: 0, count: count)
-        withUnsafeTemporaryAllocation(of: UInt.self, capacity: 4 * count) { scratch in
+        let productScratch = max(Int(__gmpn_sec_mul_itch(count, count)), Int(__gmpn_sec_sqr_itch(count)))
+        withUnsafeTemporaryAllocation(of: UInt.self, capacity: 4 * count + productScratch) { scratch in
             guard let scratchBase = scratch.baseAddress else { return }
             let product = scratchBase, montgomeryBase = scratchBase + 2 * count, accumulator = scratchBase + 3 * count
+            let workspace = scratchBase + 4 * count
             baseLimbs.withUnsafeBufferPointer { b in
                 rSquared.withUnsafeBufferPointer { r2 in
-                    __gmpn_mul_n(product, b.baseAddress, r2.baseAddress, count)
+                    __gmpn_sec_mul(product, b.baseAddress, count, r2.baseAddress, count, workspace)
                 }
             }
             reduce(product, into: montgomeryBase)
@@ -248,10 +246,10 @@ struct MontgomeryModulus: Sendable {
                 let byte = exponent[index]
                 while bit > 0 {
                     bit -= 1
-                    __gmpn_sqr(product, accumulator, count)
+                    __gmpn_sec_sqr(product, accumulator, count, workspace)
                     reduce(product, into: accumulator)
                     if byte >> bit & 1 == 1 {
-                        __gmpn_mul_n(product, accumulator, montgomeryBase, count)
+                        __gmpn_sec_mul(product, accumulator, count, montgomeryBase, count, workspace)
                         reduce(product, into: accumulator)
                     }
                 }
@@ -328,9 +326,14 @@ struct MontgomeryModulus: Sendable {
     }
 }
 
-/// Arithmetic modulo an elliptic-curve group order n (a few limbs) for ECDSA verification, on
-/// libgmp's documented `mpn` functions with their operands on the stack: nothing allocated but
-/// the two results (the same three operations on `BigNum`s allocated about fifteen times).
+/// Arithmetic modulo an elliptic-curve group order n (a few limbs) for ECDSA verification, with
+/// its operands on the stack: nothing allocated but the two results (the same three operations on
+/// `BigNum`s allocated about fifteen times).
+///
+/// Products and remainders use libgmp's schoolbook `mpn_sec_mul` and `mpn_sec_div_r`, and the
+/// inverse is computed here: `mpn_mul_n`, `mpn_tdiv_qr` and `mpn_gcdext` would bring libgmp's
+/// subquadratic code (Toom, FFT, half-GCD: about 140 KB) into a static binary for operands of at
+/// most nine limbs, where it never runs.
 struct OrderArithmetic: Sendable {
     /// n as limbs, least significant first; the most significant limb is not zero.
     private let modulus: [UInt]
@@ -344,42 +347,226 @@ struct OrderArithmetic: Sendable {
 
     /// (e·s⁻¹ mod n, r·s⁻¹ mod n) for `e`, `r` and `s` of exactly as many words as n, with
     /// 1 ≤ s < n; `nil` when the sizes differ or s has no inverse.
-    ///
-    /// s⁻¹ by `mpn_gcdext` as `mpz_invert` does it: with U = s + n (so that U ≥ n and its top limb
-    /// is not zero) and V = n, it returns G = gcd and S with G = U·S + V·T, so S·s ≡ G (mod n);
-    /// G = 1 makes S (or n − |S| when S < 0; |S| < n/2) the inverse.
     func signatureScalars(e: [UInt64], r: [UInt64], s: [UInt64]) -> (u1: [UInt64], u2: [UInt64])? {
         let n = modulus.count
         guard n > 0, e.count == n, r.count == n, s.count == n else { return nil }
-        // u (n + 1) | v (n) | g (n) | cofactor (n + 1) | inverse (n) | product (2n) | quotient (n + 1)
-        return withUnsafeTemporaryAllocation(of: UInt.self, capacity: 8 * n + 3) { buffer -> (u1: [UInt64], u2: [UInt64])? in
+        let gmpScratch = max(1, Int(__gmpn_sec_mul_itch(n, n)), Int(__gmpn_sec_div_r_itch(2 * n, n)))
+        // inverse (n) | factor (n) | product (2n) | inversion (9n + 9) | libgmp's scratch
+        return withUnsafeTemporaryAllocation(of: UInt.self, capacity: 13 * n + 9 + gmpScratch) { buffer -> (u1: [UInt64], u2: [UInt64])? in
             guard let base = buffer.baseAddress else { return nil }
             buffer.initialize(repeating: 0)
-            let u = base, v = base + n + 1, g = base + 2 * n + 1, cofactor = base + 3 * n + 1
-            let inverse = base + 4 * n + 2, product = base + 5 * n + 2, quotient = base + 7 * n + 2
+            let inverse = base, factor = base + n, product = base + 2 * n
+            let inversion = base + 4 * n, workspace = base + 13 * n + 9
             return modulus.withUnsafeBufferPointer { m -> (u1: [UInt64], u2: [UInt64])? in
                 guard let nLimbs = m.baseAddress else { return nil }
-                for index in 0..<n { inverse[index] = UInt(truncatingIfNeeded: s[index]) }  // s, for now
-                u[n] = __gmpn_add_n(u, inverse, nLimbs, n)
-                let uLimbs = u[n] == 0 ? n : n + 1
-                v.update(from: nLimbs, count: n)
-                var cofactorSize: mp_size_t = 0
-                let gcdSize = __gmpn_gcdext(g, cofactor, &cofactorSize, u, uLimbs, v, n)
-                guard gcdSize == 1, g[0] == 1 else { return nil }
-                let magnitude = Int(cofactorSize.magnitude)
-                guard magnitude >= 1, magnitude <= n else { return nil }
-                // inverse = S, or n − |S| for a negative S.
-                for index in 0..<n { inverse[index] = index < magnitude ? cofactor[index] : 0 }
-                if cofactorSize < 0 { _ = __gmpn_sub_n(inverse, nLimbs, inverse, n) }
-                /// factor · s⁻¹ mod n: the 2n-limb product, then its remainder by n (in `u`).
-                func timesInverse(_ factor: [UInt64]) -> [UInt64] {
-                    for index in 0..<n { u[index] = UInt(truncatingIfNeeded: factor[index]) }
-                    __gmpn_mul_n(product, u, inverse, n)
-                    __gmpn_tdiv_qr(quotient, u, 0, product, 2 * n, nLimbs, n)
-                    return (0..<n).map { UInt64(u[$0]) }
+                for index in 0..<n { factor[index] = UInt(truncatingIfNeeded: s[index]) }
+                guard Self.invert(factor, modulo: nLimbs, count: n, into: inverse, scratch: inversion) else { return nil }
+                /// value · s⁻¹ mod n: the 2n-limb product, then its remainder by n (in place).
+                func timesInverse(_ value: [UInt64]) -> [UInt64] {
+                    for index in 0..<n { factor[index] = UInt(truncatingIfNeeded: value[index]) }
+                    __gmpn_sec_mul(product, factor, n, inverse, n, workspace)
+                    __gmpn_sec_div_r(product, 2 * n, nLimbs, n, workspace)
+                    return (0..<n).map { UInt64(product[$0]) }
                 }
                 return (timesInverse(e), timesInverse(r))
             }
         }
+    }
+
+    /// The inner steps of one round of ``invert(_:modulo:count:into:scratch:)``: k − 1 with k = 31
+    /// in Pornin's notation, so that the approximations fit 62 bits and the factors 2^30.
+    static let inversionSteps = 30
+
+    /// y⁻¹ mod m for an odd m ≥ 3 and 0 ≤ y < m, by Pornin's optimized binary GCD ("Optimized
+    /// Binary GCD for Modular Inversion", 2020, Algorithm 2, without its constant-time form: in a
+    /// verification y is public); `false` when gcd(y, m) ≠ 1. All operands are `count` limbs;
+    /// `scratch` holds 9·(count + 1).
+    ///
+    /// The binary GCD of a = y and b = m keeps a ≡ u·y and b ≡ v·y (mod m). Each round runs 30
+    /// of its steps on one-word approximations of a and b (their low 30 and top 32 bits, which
+    /// decide the steps exactly), gathering them in factors f0, g0, f1, g1 with |f| + |g| ≤ 2^30;
+    /// it then applies them to the full numbers at once: a ← (a·f0 + b·g0) / 2^30, and u ← (u·f0 +
+    /// v·g0) / 2^30 mod m (a Montgomery halving, so the invariant holds with no correction at the
+    /// end). Each round removes at least 30 bits of a·b, so a = 0 after at most ⌈(2·len(m) − 1) / 30⌉
+    /// rounds; then b = gcd(y, m), and v = y⁻¹ when b = 1.
+    static func invert(
+        _ y: UnsafePointer<UInt>, modulo m: UnsafePointer<UInt>, count: Int,
+        into inverse: UnsafeMutablePointer<UInt>, scratch: UnsafeMutablePointer<UInt>
+    ) -> Bool {
+        let width = count + 1  // one more limb for the signed combinations
+        scratch.update(repeating: 0, count: 9 * width)
+        let a = scratch, b = scratch + width, u = scratch + 2 * width, v = scratch + 3 * width
+        let nextA = scratch + 4 * width, nextB = scratch + 5 * width
+        let nextU = scratch + 6 * width, nextV = scratch + 7 * width, modulus = scratch + 8 * width
+        a.update(from: y, count: count)
+        b.update(from: m, count: count)
+        modulus.update(from: m, count: count)
+        u[0] = 1
+        // −m⁻¹ mod 2⁶⁴ by Newton's iteration (each step doubles the correct low bits: 3 → 96).
+        var inverseOfLow = m[0]
+        for _ in 0..<5 { inverseOfLow = inverseOfLow &* (2 &- m[0] &* inverseOfLow) }
+        let inverseNegated = 0 &- inverseOfLow
+        let steps = inversionSteps
+        let maximumRounds = (2 * UInt.bitWidth * count) / steps + 1
+        var rounds = 0
+        while !equals(a, width, low: 0) {
+            rounds += 1
+            guard rounds <= maximumRounds else { return false }  // unreachable by the bound above
+            let length = max(bitLength(a, count), bitLength(b, count), 2 * (steps + 1))
+            var approximateA = approximation(a, count, length: length)
+            var approximateB = approximation(b, count, length: length)
+            var f0: Int64 = 1, g0: Int64 = 0, f1: Int64 = 0, g1: Int64 = 1
+            for _ in 0..<steps {
+                if approximateA & 1 == 1 {
+                    if approximateA < approximateB {
+                        swap(&approximateA, &approximateB)
+                        swap(&f0, &f1)
+                        swap(&g0, &g1)
+                    }
+                    // |f|, |g| ≤ 2^30 throughout: the wrapping operations never wrap.
+                    approximateA &-= approximateB
+                    f0 &-= f1
+                    g0 &-= g1
+                }
+                approximateA &>>= 1
+                f1 &<<= 1
+                g1 &<<= 1
+            }
+            combine(a, f0, b, g0, count, into: nextA)
+            if isNegative(nextA, width) { negate(nextA, width); f0 = -f0; g0 = -g0 }
+            combine(a, f1, b, g1, count, into: nextB)
+            if isNegative(nextB, width) { negate(nextB, width); f1 = -f1; g1 = -g1 }
+            combine(u, f0, v, g0, count, into: nextU, modulo: modulus, inverseNegated: inverseNegated)
+            reduceOnce(nextU, modulo: modulus, width)
+            combine(u, f1, v, g1, count, into: nextV, modulo: modulus, inverseNegated: inverseNegated)
+            reduceOnce(nextV, modulo: modulus, width)
+            a.update(from: nextA, count: width)
+            b.update(from: nextB, count: width)
+            u.update(from: nextU, count: width)
+            v.update(from: nextV, count: width)
+        }
+        guard equals(b, width, low: 1) else { return false }
+        inverse.update(from: v, count: count)
+        return true
+    }
+
+    /// The number of significant bits of x (`count` limbs).
+    private static func bitLength(_ x: UnsafePointer<UInt>, _ count: Int) -> Int {
+        var index = count
+        while index > 0 {
+            index -= 1
+            if x[index] != 0 { return index * UInt.bitWidth + UInt.bitWidth - x[index].leadingZeroBitCount }
+        }
+        return 0
+    }
+
+    /// x's low 30 bits below its bits [length − 32, length): Pornin's ā, exact for x < 2^62.
+    private static func approximation(_ x: UnsafePointer<UInt>, _ count: Int, length: Int) -> UInt {
+        let steps = inversionSteps
+        let offset = length - steps - 2
+        let index = offset / UInt.bitWidth, bit = offset % UInt.bitWidth
+        var window = x[index] &>> bit
+        if bit > 0 && index + 1 < count { window |= x[index + 1] &<< (UInt.bitWidth - bit) }
+        let top = window & 0xffff_ffff
+        let low = x[0] & (UInt.max &>> (UInt.bitWidth - steps))
+        return low | top &<< steps
+    }
+
+    /// output (count + 1 limbs, two's complement) ← (x·f + y·g [+ c·m]) / 2^30, for x, y of
+    /// `count` limbs. With a modulus, c < 2^30 is chosen to make the sum divisible by 2^30
+    /// (c = sum·(−m⁻¹) mod 2^30); without, the caller knows the sum is.
+    private static func combine(
+        _ x: UnsafePointer<UInt>, _ f: Int64, _ y: UnsafePointer<UInt>, _ g: Int64, _ count: Int,
+        into output: UnsafeMutablePointer<UInt>, modulo m: UnsafePointer<UInt>? = nil, inverseNegated: UInt = 0
+    ) {
+        let steps = inversionSteps
+        var multiplier: Int128 = 0
+        if m != nil {
+            let low = UInt(bitPattern: Int(truncatingIfNeeded: f)) &* x[0] &+ UInt(bitPattern: Int(truncatingIfNeeded: g)) &* y[0]
+            multiplier = Int128((low &* inverseNegated) & (UInt.max &>> (UInt.bitWidth - steps)))
+        }
+        var carry: Int128 = 0
+        for index in 0..<count {
+            // Each product is below 2^94 in magnitude, the sum below 2^96: no overflow, so wrapping
+            // operations (no overflow checks) are exact.
+            var term = Int128(x[index]) &* Int128(f) &+ Int128(y[index]) &* Int128(g) &+ carry
+            if let m { term = term &+ Int128(m[index]) &* multiplier }
+            output[index] = UInt(truncatingIfNeeded: term)
+            carry = term >> UInt.bitWidth
+        }
+        output[count] = UInt(truncatingIfNeeded: carry)
+        // Arithmetic shift right by 30 over count + 1 limbs.
+        for index in 0..<count {
+            output[index] = output[index] &>> steps | output[index + 1] &<< (UInt.bitWidth - steps)
+        }
+        output[count] = UInt(bitPattern: Int(bitPattern: output[count]) &>> steps)
+    }
+
+    private static func isNegative(_ x: UnsafePointer<UInt>, _ width: Int) -> Bool {
+        Int(bitPattern: x[width - 1]) < 0
+    }
+
+    /// x ← −x (two's complement over `width` limbs).
+    private static func negate(_ x: UnsafeMutablePointer<UInt>, _ width: Int) {
+        var carry: UInt = 1
+        for index in 0..<width {
+            let (sum, overflow) = (~x[index]).addingReportingOverflow(carry)
+            x[index] = sum
+            carry = overflow ? 1 : 0
+        }
+    }
+
+    /// x ← x mod m for −m < x < 2m (`width` limbs, two's complement; m has a zero top limb).
+    private static func reduceOnce(_ x: UnsafeMutablePointer<UInt>, modulo m: UnsafePointer<UInt>, _ width: Int) {
+        if isNegative(x, width) {
+            add(m, to: x, width)
+        } else if compare(x, m, width) >= 0 {
+            subtract(m, from: x, width)
+        }
+    }
+
+    /// x ← x + y mod 2^(64·count); whether it carried out.
+    @inline(__always) @discardableResult
+    private static func add(_ y: UnsafePointer<UInt>, to x: UnsafeMutablePointer<UInt>, _ count: Int) -> Bool {
+        var carry: UInt = 0
+        for index in 0..<count {
+            let (partial, overflow1) = x[index].addingReportingOverflow(y[index])
+            let (sum, overflow2) = partial.addingReportingOverflow(carry)
+            x[index] = sum
+            carry = (overflow1 ? 1 : 0) | (overflow2 ? 1 : 0)
+        }
+        return carry != 0
+    }
+
+    /// x ← x − y mod 2^(64·count); whether it borrowed (x was below y).
+    @inline(__always) @discardableResult
+    private static func subtract(_ y: UnsafePointer<UInt>, from x: UnsafeMutablePointer<UInt>, _ count: Int) -> Bool {
+        var borrow: UInt = 0
+        for index in 0..<count {
+            let (partial, overflow1) = x[index].subtractingReportingOverflow(y[index])
+            let (difference, overflow2) = partial.subtractingReportingOverflow(borrow)
+            x[index] = difference
+            borrow = (overflow1 ? 1 : 0) | (overflow2 ? 1 : 0)
+        }
+        return borrow != 0
+    }
+
+    /// −1, 0 or 1 as x is below, equal to or above y.
+    @inline(__always)
+    private static func compare(_ x: UnsafePointer<UInt>, _ y: UnsafePointer<UInt>, _ count: Int) -> Int {
+        var index = count
+        while index > 0 {
+            index -= 1
+            if x[index] != y[index] { return x[index] < y[index] ? -1 : 1 }
+        }
+        return 0
+    }
+
+    /// Whether x = `low` (a one-limb value).
+    @inline(__always)
+    private static func equals(_ x: UnsafePointer<UInt>, _ count: Int, low: UInt) -> Bool {
+        guard x[0] == low else { return false }
+        for index in 1..<max(count, 1) where x[index] != 0 { return false }
+        return true
     }
 }
