@@ -28,22 +28,26 @@ import VouchCrypto
         #expect(PublicSuffixList.embedded.includesPrivateDomains == false)
     }
 
-    /// The lookup is a binary search on the table's bytes: it is right only if every line is
-    /// `name` TAB one or two flag digits and the names are strictly increasing as bytes.
+    /// The lookup is a binary search on the table's bytes: it is right only if every entry is a
+    /// non-empty name of bytes above 0x20 ended by one flags byte (0x02 to 0x20: some flag set, no
+    /// private exception) and the names are strictly increasing as bytes.
     @Test func tableIsSortedAndWellFormed() throws {
-        let lines = PublicSuffixTable.text.withUTF8Buffer { Array($0) }.split(separator: UInt8(ascii: "\n"))
-        #expect(lines.count == PublicSuffixTable.entryCount)
+        let bytes = PublicSuffixTable.text.withUTF8Buffer { Array($0) }
+        var entries: [(name: [UInt8], flags: UInt8)] = []
+        var name: [UInt8] = []
+        for byte in bytes {
+            if byte <= 0x20 { entries.append((name, byte)); name = [] } else { name.append(byte) }
+        }
+        #expect(name.isEmpty, "the table ends inside a name")
+        #expect(entries.count == PublicSuffixTable.entryCount)
         var previous: [UInt8] = []
-        for line in lines {
-            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-            try #require(fields.count == 2, "\(String(decoding: line, as: UTF8.self))")
-            let name = Array(fields[0]), flags = Array(fields[1])
-            let digits = UInt8(ascii: "0")...UInt8(ascii: "7")
-            #expect(flags.count == 1 || flags.count == 2)
-            #expect(flags.allSatisfy(digits.contains) && flags.last != UInt8(ascii: "0"), "\(String(decoding: line, as: UTF8.self))")
-            #expect(previous.lexicographicallyPrecedes(name), "\(String(decoding: name, as: UTF8.self)) out of order")
-            let icann = flags[0] - UInt8(ascii: "0"), privateSection = flags.count == 2 ? flags[1] - UInt8(ascii: "0") : 0
-            #expect(PublicSuffixTable.flags(of: name) == icann | privateSection << PublicSuffixTable.privateShift)
+        for (name, flagsByte) in entries {
+            let text = String(decoding: name, as: UTF8.self)
+            #expect(!name.isEmpty && flagsByte >= 0x02, "\(text)")
+            let flags = flagsByte - 1
+            #expect(flags & 7 <= 7 && flags >> PublicSuffixTable.privateShift <= 3, "\(text)")
+            #expect(previous.lexicographicallyPrecedes(name), "\(text) out of order")
+            #expect(PublicSuffixTable.flags(of: name) == flags, "\(text)")
             previous = name
         }
         #expect(PublicSuffixTable.flags(of: Array("".utf8)) == 0)
@@ -86,10 +90,9 @@ import VouchCrypto
     /// Names that are both a rule and a wildcard parent, or in both sections, or so: counted once
     /// by the table, once per kind and section by the parsed sets.
     static func namesWithTwoFlags() -> Int {
-        PublicSuffixTable.text.withUTF8Buffer { Array($0) }.split(separator: UInt8(ascii: "\n")).reduce(0) { count, line in
-            guard let tab = line.firstIndex(of: UInt8(ascii: "\t")) else { return count }
-            let bits = line[(tab + 1)...].reduce(0) { $0 + (Int($1) - Int(UInt8(ascii: "0"))).nonzeroBitCount }
-            return count + bits - 1
+        PublicSuffixTable.text.withUTF8Buffer { Array($0) }.reduce(0) { count, byte in
+            guard byte <= 0x20 else { return count }  // a flags byte: one per entry
+            return count + Int(byte - 1).nonzeroBitCount - 1
         }
     }
 

@@ -6,9982 +6,9982 @@ extension PublicSuffixTable {
     static let source = "Debian publicsuffix 20230209.2326-1, public_suffix_list.dat"
     /// The SHA-256 of the list file the table was made from (hex).
     static let sourceSHA256 = "87d2e11f3602b504fc5dbea9218429a4ce3c0f62aa6ce7a1371024add024baed"
-    /// The number of lines of ``text``.
+    /// The number of entries of ``text``.
     static let entryCount = 9972
-    /// `name` TAB `flags` LF per distinct name, sorted by the name's UTF-8 bytes (see
+    /// Each distinct name followed by its flags byte, sorted by the name's UTF-8 bytes (see
     /// ``PublicSuffixTable``).
     static let text: StaticString = """
-0.bg	1
-001www.com	01
-0e.vc	01
-0emm.com	02
-1.azurestaticapps.net	01
-1.bg	1
-123hjemmeside.dk	01
-123hjemmeside.no	01
-123homepage.it	01
-123kotisivu.fi	01
-123minsida.se	01
-123miweb.es	01
-123paginaweb.pt	01
-123sait.ru	01
-123siteweb.fr	01
-123webseite.at	01
-123webseite.de	01
-123website.be	01
-123website.ch	01
-123website.lu	01
-123website.nl	01
-12hp.at	01
-12hp.ch	01
-12hp.de	01
-1337.pictures	01
-16-b.it	01
-1kapp.com	01
-2.azurestaticapps.net	01
-2.bg	1
-2000.hu	1
-2038.io	01
-2ix.at	01
-2ix.ch	01
-2ix.de	01
-3.bg	1
-32-b.it	01
-3utilities.com	01
-4.bg	1
-4lima.at	01
-4lima.ch	01
-4lima.de	01
-4u.com	01
-5.bg	1
-5g.in	1
-6.bg	1
-611.to	01
-64-b.it	01
-6g.in	1
-7.bg	1
-8.bg	1
-9.bg	1
-9guacu.br	1
-a.bg	1
-a.prod.fastly.net	01
-a.run.app	01
-a.se	1
-a.ssl.fastly.net	01
-aa.no	1
-aaa	1
-aaa.pro	1
-aarborte.no	1
-aarp	1
-ab.ca	1
-abarth	1
-abashiri.hokkaido.jp	1
-abb	1
-abbott	1
-abbvie	1
-abc	1
-abc.br	1
-abeno.osaka.jp	1
-abiko.chiba.jp	1
-abira.hokkaido.jp	1
-abkhazia.su	01
-able	1
-abo.pa	1
-abogado	1
-abr.it	1
-abruzzo.it	1
-abu.yamaguchi.jp	1
-abudhabi	1
-ac	1
-ac.ae	1
-ac.at	1
-ac.be	1
-ac.ci	1
-ac.cn	1
-ac.cr	1
-ac.cy	1
-ac.fj	1
-ac.gn	1
-ac.gov.br	1
-ac.id	1
-ac.il	1
-ac.im	1
-ac.in	1
-ac.ir	1
-ac.jp	1
-ac.ke	1
-ac.kr	1
-ac.leg.br	01
-ac.lk	1
-ac.ls	1
-ac.ma	1
-ac.me	1
-ac.mu	1
-ac.mw	1
-ac.mz	1
-ac.ni	1
-ac.nz	1
-ac.pa	1
-ac.pr	1
-ac.rs	1
-ac.ru	01
-ac.rw	1
-ac.se	1
-ac.sz	1
-ac.th	1
-ac.tj	1
-ac.tz	1
-ac.ug	1
-ac.uk	1
-ac.vn	1
-ac.za	1
-ac.zm	1
-ac.zw	1
-aca.pro	1
-academia.bo	1
-academy	1
-academy.museum	1
-accenture	1
-accesscam.org	01
-accident-investigation.aero	1
-accident-prevention.aero	1
-accountant	1
-accountants	1
-acct.pro	1
-achi.nagano.jp	1
-aco	1
-act.au	1
-act.edu.au	1
-activetrail.biz	01
-actor	1
-ad	1
-ad.jp	1
-adachi.tokyo.jp	1
-adimo.co.uk	01
-adm.br	1
-adobeaemcloud.com	01
-adobeaemcloud.net	01
-adobeio-static.net	01
-adobeioruntime.net	01
-ads	1
-adult	1
-adult.ht	1
-adv.br	1
-adv.mz	1
-advisor.ws	02
-adygeya.ru	01
-adygeya.su	01
-ae	1
-ae.org	01
-aeg	1
-aejrie.no	1
-aero	1
-aero.mv	1
-aero.tt	1
-aerobatic.aero	1
-aeroclub.aero	1
-aerodrome.aero	1
-aeroport.fr	1
-aetna	1
-af	1
-affinitylottery.org.uk	01
-afjord.no	1
-afl	1
-africa	1
-africa.bj	1
-africa.com	01
-ag	1
-ag.it	1
-aga.niigata.jp	1
-agakhan	1
-agano.niigata.jp	1
-agdenes.no	1
-agematsu.nagano.jp	1
-agency	1
-agents.aero	1
-agr.br	1
-agrar.hu	1
-agric.za	1
-agriculture.museum	1
-agrigento.it	1
-agro.bj	1
-agro.bo	1
-agro.pl	1
-aguni.okinawa.jp	1
-ah.cn	1
-ah.no	1
-ai	1
-ai.in	1
-aibetsu.hokkaido.jp	1
-aichi.jp	1
-aid.pl	1
-aig	1
-aikawa.kanagawa.jp	1
-ainan.ehime.jp	1
-aioi.hyogo.jp	1
-aip.ee	1
-air-surveillance.aero	1
-air-traffic-control.aero	1
-air.museum	1
-airbus	1
-aircraft.aero	1
-airforce	1
-airguard.museum	1
-airkitapps-au.com	01
-airkitapps.com	01
-airkitapps.eu	01
-airline.aero	1
-airport.aero	1
-airtel	1
-airtraffic.aero	1
-aisai.aichi.jp	1
-aisho.shiga.jp	1
-aivencloud.com	01
-aizubange.fukushima.jp	1
-aizumi.tokushima.jp	1
-aizumisato.fukushima.jp	1
-aizuwakamatsu.fukushima.jp	1
-aju.br	1
-ak.us	1
-akabira.hokkaido.jp	1
-akadns.net	01
-akagi.shimane.jp	1
-akaiwa.okayama.jp	1
-akamai-staging.net	01
-akamai.net	01
-akamaiedge-staging.net	01
-akamaiedge.net	01
-akamaihd-staging.net	01
-akamaihd.net	01
-akamaiorigin-staging.net	01
-akamaiorigin.net	01
-akamaized-staging.net	01
-akamaized.net	01
-akashi.hyogo.jp	1
-akdn	1
-aki.kochi.jp	1
-akiruno.tokyo.jp	1
-akishima.tokyo.jp	1
-akita.akita.jp	1
-akita.jp	1
-akkeshi.hokkaido.jp	1
-aknoluokta.no	1
-ako.hyogo.jp	1
-akrehamn.no	1
-aktyubinsk.su	01
-akune.kagoshima.jp	1
-al	1
-al.eu.org	01
-al.gov.br	1
-al.it	1
-al.leg.br	01
-al.no	1
-al.us	1
-alabama.museum	1
-alaheadju.no	1
-aland.fi	1
-alaska.museum	1
-alces.network	02
-alessandria.it	1
-alesund.no	1
-alfaromeo	1
-algard.no	1
-alibaba	1
-alipay	1
-allfinanz	1
-allstate	1
-ally	1
-alp1.ae.flow.ch	01
-alpha-myqnapcloud.com	01
-alpha.bounty-full.com	01
-alsace	1
-alstahaug.no	1
-alstom	1
-alt.za	1
-alta.no	1
-altervista.org	01
-alto-adige.it	1
-altoadige.it	1
-alvdal.no	1
-alwaysdata.net	01
-am	1
-am.br	1
-am.gov.br	1
-am.in	1
-am.leg.br	01
-ama.aichi.jp	1
-ama.shimane.jp	1
-amagasaki.hyogo.jp	1
-amakusa.kumamoto.jp	1
-amami.kagoshima.jp	1
-amazon	1
-amber.museum	1
-ambulance.aero	1
-ambulance.museum	1
-american.museum	1
-americana.museum	1
-americanantiques.museum	1
-americanart.museum	1
-americanexpress	1
-americanfamily	1
-amex	1
-amfam	1
-ami.ibaraki.jp	1
-amica	1
-amli.no	1
-amot.no	1
-amscompute.com	01
-amsterdam	1
-amsterdam.museum	1
-amusement.aero	1
-an.it	1
-analytics	1
-anamizu.ishikawa.jp	1
-anan.nagano.jp	1
-anan.tokushima.jp	1
-anani.br	1
-ancona.it	1
-and.museum	1
-andasuolo.no	1
-andebu.no	1
-ando.nara.jp	1
-andoy.no	1
-andria-barletta-trani.it	1
-andria-trani-barletta.it	1
-andriabarlettatrani.it	1
-andriatranibarletta.it	1
-android	1
-andøy.no	1
-angry.jp	01
-anjo.aichi.jp	1
-ann-arbor.mi.us	1
-annaka.gunma.jp	1
-annefrank.museum	1
-anpachi.gifu.jp	1
-anquan	1
-anthro.museum	1
-anthropology.museum	1
-antiques.museum	1
-anz	1
-ao	1
-ao.it	1
-aogaki.hyogo.jp	1
-aogashima.tokyo.jp	1
-aoki.nagano.jp	1
-aol	1
-aomori.aomori.jp	1
-aomori.jp	1
-aosta-valley.it	1
-aosta.it	1
-aostavalley.it	1
-aoste.it	1
-ap-northeast-1.elasticbeanstalk.com	01
-ap-northeast-2.elasticbeanstalk.com	01
-ap-northeast-3.elasticbeanstalk.com	01
-ap-south-1.elasticbeanstalk.com	01
-ap-southeast-1.elasticbeanstalk.com	01
-ap-southeast-2.elasticbeanstalk.com	01
-ap.gov.br	1
-ap.gov.pl	1
-ap.it	1
-ap.leg.br	01
-aparecida.br	1
-apartments	1
-api.gov.uk	01
-api.stdlib.com	01
-apigee.io	01
-app	1
-app.banzaicloud.io	01
-app.br	1
-app.gp	01
-app.lmpm.com	01
-app.os.fedoraproject.org	01
-app.os.stg.fedoraproject.org	01
-app.render.com	01
-appchizi.com	01
-appengine.flow.ch	01
-apple	1
-applinzi.com	01
-apps.fbsbx.com	01
-apps.lair.io	01
-appspacehosted.com	01
-appspaceusercontent.com	01
-appspot.com	01
-appudo.net	01
-aq	1
-aq.it	1
-aquarelle	1
-aquarium.museum	1
-aquila.it	1
-ar	1
-ar.com	01
-ar.it	1
-ar.us	1
-arab	1
-arai.shizuoka.jp	1
-arakawa.saitama.jp	1
-arakawa.tokyo.jp	1
-aramco	1
-arao.kumamoto.jp	1
-arboretum.museum	1
-archaeological.museum	1
-archaeology.museum	1
-archi	1
-architectes.bj	1
-architecture.museum	1
-ardal.no	1
-aremark.no	1
-arendal.no	1
-arezzo.it	1
-ariake.saga.jp	1
-arida.wakayama.jp	1
-aridagawa.wakayama.jp	1
-arita.saga.jp	1
-arkhangelsk.su	01
-armenia.su	01
-army	1
-arna.no	1
-arpa	1
-arq.br	1
-art	1
-art.br	1
-art.do	1
-art.dz	1
-art.ht	1
-art.museum	1
-art.pl	01
-art.sn	1
-artanddesign.museum	1
-artcenter.museum	1
-artdeco.museum	1
-arte	1
-arte.bo	1
-arteducation.museum	1
-artgallery.museum	1
-arts.co	1
-arts.museum	1
-arts.nf	1
-arts.ro	1
-arts.ve	1
-artsandcrafts.museum	1
-arvo.network	01
-as	1
-as.us	1
-asago.hyogo.jp	1
-asahi.chiba.jp	1
-asahi.ibaraki.jp	1
-asahi.mie.jp	1
-asahi.nagano.jp	1
-asahi.toyama.jp	1
-asahi.yamagata.jp	1
-asahikawa.hokkaido.jp	1
-asaka.saitama.jp	1
-asakawa.fukushima.jp	1
-asakuchi.okayama.jp	1
-asaminami.hiroshima.jp	1
-ascoli-piceno.it	1
-ascolipiceno.it	1
-asda	1
-aseral.no	1
-ashgabad.su	01
-ashibetsu.hokkaido.jp	1
-ashikaga.tochigi.jp	1
-ashiya.fukuoka.jp	1
-ashiya.hyogo.jp	1
-ashoro.hokkaido.jp	1
-asia	1
-asker.no	1
-askim.no	1
-askoy.no	1
-askvoll.no	1
-askøy.no	1
-asmatart.museum	1
-asn.au	1
-asn.lv	1
-asnes.no	1
-aso.kumamoto.jp	1
-ass.km	1
-assabu.hokkaido.jp	1
-assassination.museum	1
-assisi.museum	1
-assn.lk	1
-asso.ci	1
-asso.dz	1
-asso.eu.org	01
-asso.fr	1
-asso.gp	1
-asso.ht	1
-asso.km	1
-asso.mc	1
-asso.nc	1
-asso.re	1
-associates	1
-association.aero	1
-association.museum	1
-assur.bj	1
-asti.it	1
-astronomy.museum	1
-asuke.aichi.jp	1
-at	1
-at-band-camp.net	01
-at.eu.org	01
-at.it	1
-at.md	01
-at.vg	01
-atami.shizuoka.jp	1
-ath.cx	01
-athleta	1
-atl.jelastic.vps-host.net	01
-atlanta.museum	1
-atm.pl	1
-ato.br	1
-atsugi.kanagawa.jp	1
-atsuma.hokkaido.jp	1
-attorney	1
-au	1
-au.eu.org	01
-auction	1
-audi	1
-audible	1
-audio	1
-audnedaln.no	1
-augustow.pl	1
-aukra.no	1
-aure.no	1
-aurland.no	1
-aurskog-holand.no	1
-aurskog-høland.no	1
-aus.basketball	01
-auspost	1
-austevoll.no	1
-austin.museum	1
-australia.museum	1
-austrheim.no	1
-authgear-staging.com	01
-authgearapps.com	01
-author	1
-author.aero	1
-auto	1
-auto.pl	1
-autocode.dev	01
-automotive.museum	1
-autos	1
-av.it	1
-av.tr	1
-avellino.it	1
-averoy.no	1
-averøy.no	1
-avianca	1
-aviation.museum	1
-avocat.fr	1
-avocat.pro	1
-avocats.bj	1
-avoues.fr	1
-aw	1
-awaji.hyogo.jp	1
-awdev.ca	02
-aws	1
-awsglobalaccelerator.com	01
-awsmppl.com	01
-ax	1
-axa	1
-axis.museum	1
-aya.miyazaki.jp	1
-ayabe.kyoto.jp	1
-ayagawa.kagawa.jp	1
-ayase.kanagawa.jp	1
-az	1
-az.us	1
-azerbaijan.su	01
-azimuth.network	01
-azumino.nagano.jp	1
-azure	1
-azure-mobile.net	01
-azurecontainer.io	02
-azurestaticapps.net	01
-azurewebsites.net	01
-aéroport.ci	1
-b-data.io	01
-b.bg	1
-b.br	1
-b.se	1
-b.ssl.fastly.net	01
-ba	1
-ba.gov.br	1
-ba.it	1
-ba.leg.br	01
-babia-gora.pl	1
-baby	1
-babyblue.jp	01
-babymilk.jp	01
-backdrop.jp	01
-backplaneapp.io	01
-backyards.banzaicloud.io	02
-badaddja.no	1
-badajoz.museum	1
-baghdad.museum	1
-bahcavuotna.no	1
-bahccavuotna.no	1
-bahn.museum	1
-baidar.no	1
-baidu	1
-bajddar.no	1
-balashov.su	01
-balat.no	1
-bale.museum	1
-balena-devices.com	01
-balestrand.no	1
-ballangen.no	1
-ballooning.aero	1
-balsan-sudtirol.it	1
-balsan-suedtirol.it	1
-balsan-südtirol.it	1
-balsan.it	1
-balsfjord.no	1
-baltimore.museum	1
-bambina.jp	01
-bamble.no	1
-banamex	1
-bananarepublic	1
-band	1
-bandai.fukushima.jp	1
-bando.ibaraki.jp	1
-bank	1
-banzai.cloud	02
-bar	1
-bar.pro	1
-bar0.net	01
-bar1.net	01
-bar2.net	01
-barcelona	1
-barcelona.museum	1
-barclaycard	1
-barclays	1
-bardu.no	1
-barefoot	1
-bargains	1
-bari.it	1
-barletta-trani-andria.it	1
-barlettatraniandria.it	1
-barrel-of-knowledge.info	01
-barrell-of-knowledge.info	01
-barsy.bg	01
-barsy.ca	01
-barsy.club	01
-barsy.co.uk	01
-barsy.de	01
-barsy.eu	01
-barsy.in	01
-barsy.info	01
-barsy.io	01
-barsy.me	01
-barsy.menu	01
-barsy.mobi	01
-barsy.net	01
-barsy.online	01
-barsy.org	01
-barsy.pro	01
-barsy.pub	01
-barsy.ro	01
-barsy.shop	01
-barsy.site	01
-barsy.support	01
-barsy.uk	01
-barsycenter.com	01
-barsyonline.co.uk	01
-barsyonline.com	01
-barueri.br	1
-barum.no	1
-bas.it	1
-base.ec	01
-base.shop	01
-baseball	1
-baseball.museum	1
-basel.museum	1
-bashkiria.ru	01
-bashkiria.su	01
-basicserver.io	01
-basilicata.it	1
-basketball	1
-baths.museum	1
-bato.tochigi.jp	1
-batsfjord.no	1
-bauern.museum	1
-bauhaus	1
-bayern	1
-bb	1
-bbc	1
-bbs.tr	1
-bbt	1
-bbva	1
-bc.ca	1
-bc.platform.sh	01
-bcg	1
-bci.dnstrace.pro	01
-bcn	1
-bd	2
-bd.se	1
-be	1
-be.ax	01
-be.eu.org	01
-be.gy	01
-beagleboard.io	01
-bearalvahki.no	1
-bearalváhki.no	1
-beardu.no	1
-beats	1
-beauty	1
-beauxarts.museum	1
-bedzin.pl	1
-beeldengeluid.museum	1
-beep.pl	01
-beer	1
-beget.app	02
-beiarn.no	1
-bel.tr	1
-belau.pw	1
-belem.br	1
-bellevue.museum	1
-belluno.it	1
-benevento.it	1
-bentley	1
-beppu.oita.jp	1
-berg.no	1
-bergamo.it	1
-bergbau.museum	1
-bergen.no	1
-berkeley.museum	1
-berlevag.no	1
-berlevåg.no	1
-berlin	1
-berlin.museum	1
-bern.museum	1
-beskidy.pl	1
-best	1
-bestbuy	1
-bet	1
-bet.ar	1
-beta.bounty-full.com	01
-beta.tailscale.net	01
-betainabox.com	01
-better-than.tv	01
-bf	1
-bg	1
-bg.eu.org	01
-bg.it	1
-bh	1
-bharti	1
-bhz.br	1
-bi	1
-bi.it	1
-bialowieza.pl	1
-bialystok.pl	1
-bib.br	1
-bib.ve	1
-bibai.hokkaido.jp	1
-bible	1
-bible.museum	1
-bid	1
-biei.hokkaido.jp	1
-bielawa.pl	1
-biella.it	1
-bieszczady.pl	1
-bievat.no	1
-bievát.no	1
-bifuka.hokkaido.jp	1
-bihar.in	1
-bihoro.hokkaido.jp	1
-bike	1
-bilbao.museum	1
-bill.museum	1
-bindal.no	1
-bing	1
-bingo	1
-bio	1
-bio.br	1
-bip.sh	01
-bir.ru	01
-biratori.hokkaido.jp	1
-birdart.museum	1
-birkenes.no	1
-birthplace.museum	1
-bitbridge.net	01
-bitbucket.io	01
-bitter.jp	01
-biz	1
-biz.at	01
-biz.az	1
-biz.bb	1
-biz.cy	1
-biz.dk	01
-biz.et	1
-biz.fj	1
-biz.gl	01
-biz.id	1
-biz.in	1
-biz.ki	1
-biz.ls	1
-biz.mv	1
-biz.mw	1
-biz.my	1
-biz.ni	1
-biz.nr	1
-biz.pk	1
-biz.pl	1
-biz.pr	1
-biz.ss	1
-biz.tj	1
-biz.tr	1
-biz.tt	1
-biz.ua	01
-biz.vn	1
-biz.wf	01
-biz.zm	1
-bizen.okayama.jp	1
-bj	1
-bj.cn	1
-bjarkoy.no	1
-bjarkøy.no	1
-bjerkreim.no	1
-bjugn.no	1
-bl.it	1
-black	1
-blackbaudcdn.net	01
-blackfriday	1
-blockbuster	1
-blog	1
-blog.bo	1
-blog.br	1
-blog.gt	01
-blog.kg	01
-blog.vu	01
-blogdns.com	01
-blogdns.net	01
-blogdns.org	01
-blogsite.org	01
-blogsite.xyz	01
-blogspot.ae	01
-blogspot.al	01
-blogspot.am	01
-blogspot.ba	01
-blogspot.be	01
-blogspot.bg	01
-blogspot.bj	01
-blogspot.ca	01
-blogspot.cf	01
-blogspot.ch	01
-blogspot.cl	01
-blogspot.co.at	01
-blogspot.co.id	01
-blogspot.co.il	01
-blogspot.co.ke	01
-blogspot.co.nz	01
-blogspot.co.uk	01
-blogspot.co.za	01
-blogspot.com	01
-blogspot.com.ar	01
-blogspot.com.au	01
-blogspot.com.br	01
-blogspot.com.by	01
-blogspot.com.co	01
-blogspot.com.cy	01
-blogspot.com.ee	01
-blogspot.com.eg	01
-blogspot.com.es	01
-blogspot.com.mt	01
-blogspot.com.ng	01
-blogspot.com.tr	01
-blogspot.com.uy	01
-blogspot.cv	01
-blogspot.cz	01
-blogspot.de	01
-blogspot.dk	01
-blogspot.fi	01
-blogspot.fr	01
-blogspot.gr	01
-blogspot.hk	01
-blogspot.hr	01
-blogspot.hu	01
-blogspot.ie	01
-blogspot.in	01
-blogspot.is	01
-blogspot.it	01
-blogspot.jp	01
-blogspot.kr	01
-blogspot.li	01
-blogspot.lt	01
-blogspot.lu	01
-blogspot.md	01
-blogspot.mk	01
-blogspot.mr	01
-blogspot.mx	01
-blogspot.my	01
-blogspot.nl	01
-blogspot.no	01
-blogspot.pe	01
-blogspot.pt	01
-blogspot.qa	01
-blogspot.re	01
-blogspot.ro	01
-blogspot.rs	01
-blogspot.ru	01
-blogspot.se	01
-blogspot.sg	01
-blogspot.si	01
-blogspot.sk	01
-blogspot.sn	01
-blogspot.td	01
-blogspot.tw	01
-blogspot.ug	01
-blogspot.vn	01
-blogsyte.com	01
-bloomberg	1
-bloxcms.com	01
-blue	1
-bluebite.io	01
-blush.jp	01
-bm	1
-bmd.br	1
-bmoattachments.org	01
-bms	1
-bmw	1
-bn	1
-bn.it	1
-bnpparibas	1
-bnr.la	01
-bo	1
-bo.it	1
-bo.nordland.no	1
-bo.telemark.no	1
-boats	1
-boavista.br	1
-bodo.no	1
-bodø.no	1
-boehringer	1
-bofa	1
-bokn.no	1
-boldlygoingnowhere.org	01
-boleslawiec.pl	1
-bolivia.bo	1
-bologna.it	1
-bolt.hu	1
-bolzano-altoadige.it	1
-bolzano.it	1
-bom	1
-bomlo.no	1
-bond	1
-bonn.museum	1
-boo	1
-boo.jp	01
-book	1
-booking	1
-bookonline.app	01
-boomla.net	01
-bosch	1
-bostik	1
-boston	1
-boston.museum	1
-bot	1
-botanical.museum	1
-botanicalgarden.museum	1
-botanicgarden.museum	1
-botany.museum	1
-bounceme.net	01
-bounty-full.com	01
-boutique	1
-boutir.com	01
-box	1
-boxfuse.io	01
-boy.jp	01
-boyfriend.jp	01
-bozen-sudtirol.it	1
-bozen-suedtirol.it	1
-bozen-südtirol.it	1
-bozen.it	1
-bplaced.com	01
-bplaced.de	01
-bplaced.net	01
-br	1
-br.com	01
-br.it	1
-bradesco	1
-brand.se	1
-brandywinevalley.museum	1
-brasil.museum	1
-brasilia.me	01
-bremanger.no	1
-brescia.it	1
-bridgestone	1
-brindisi.it	1
-bristol.museum	1
-british.museum	1
-britishcolumbia.museum	1
-broadcast.museum	1
-broadway	1
-broke-it.net	01
-broker	1
-broker.aero	1
-bronnoy.no	1
-bronnoysund.no	1
-brother	1
-browsersafetymark.io	01
-brumunddal.no	1
-brunel.museum	1
-brussel.museum	1
-brussels	1
-brussels.museum	1
-bruxelles.museum	1
-bryansk.su	01
-bryne.no	1
-brønnøy.no	1
-brønnøysund.no	1
-bs	1
-bs.it	1
-bsb.br	1
-bss.design	01
-bt	1
-bt.it	1
-bu.no	1
-budejju.no	1
-build	1
-build.run	02
-builder.code.com	02
-builders	1
-building.museum	1
-builtwithdark.com	01
-bukhara.su	01
-bulsan-sudtirol.it	1
-bulsan-suedtirol.it	1
-bulsan-südtirol.it	1
-bulsan.it	1
-bungoono.oita.jp	1
-bungotakada.oita.jp	1
-bunkyo.tokyo.jp	1
-burghof.museum	1
-bus.museum	1
-busan.kr	1
-bushey.museum	1
-business	1
-business.in	1
-but.jp	01
-buy	1
-buyshop.jp	01
-buyshouses.net	01
-buzen.fukuoka.jp	1
-buzz	1
-bv	1
-bw	1
-by	1
-bydgoszcz.pl	1
-byen.site	01
-bygland.no	1
-bykle.no	1
-bytom.pl	1
-bz	1
-bz.it	1
-bzh	1
-bzz.dapps.earth	02
-báhcavuotna.no	1
-báhccavuotna.no	1
-báidár.no	1
-bájddar.no	1
-bálát.no	1
-bådåddjå.no	1
-båtsfjord.no	1
-bærum.no	1
-bø.nordland.no	1
-bø.telemark.no	1
-bømlo.no	1
-c.bg	1
-c.cdn77.org	01
-c.la	01
-c.se	1
-c66.me	01
-ca	1
-ca-central-1.elasticbeanstalk.com	01
-ca.eu.org	01
-ca.in	1
-ca.it	1
-ca.na	1
-ca.reclaim.cloud	01
-ca.us	1
-caa.aero	1
-caa.li	01
-cab	1
-cable-modem.org	01
-cadaques.museum	1
-cafe	1
-cafjs.com	01
-cagliari.it	1
-cahcesuolo.no	1
-cal	1
-cal.it	1
-calabria.it	1
-california.museum	1
-call	1
-caltanissetta.it	1
-calvinklein	1
-cam	1
-cam.it	1
-cambridge.museum	1
-camdvr.org	01
-camera	1
-camp	1
-campaign.gov.uk	01
-campania.it	1
-campidano-medio.it	1
-campidanomedio.it	1
-campinagrande.br	1
-campinas.br	1
-campobasso.it	1
-can.museum	1
-canada.museum	1
-candypop.jp	01
-canon	1
-canva-apps.cn	01
-canva-apps.com	01
-capebreton.museum	1
-capetown	1
-capital	1
-capitalone	1
-capoo.jp	01
-car	1
-caracal.mythic-beasts.com	01
-caravan	1
-carbonia-iglesias.it	1
-carboniaiglesias.it	1
-cards	1
-care	1
-career	1
-careers	1
-cargo.aero	1
-carrara-massa.it	1
-carraramassa.it	1
-carrd.co	01
-carrier.museum	1
-cars	1
-cartoonart.museum	1
-casa	1
-casacam.net	01
-casadelamoneda.museum	1
-case	1
-caserta.it	1
-cash	1
-casino	1
-casino.hu	1
-castle.museum	1
-castres.museum	1
-cat	1
-cat.ax	01
-catania.it	1
-catanzaro.it	1
-catering	1
-catering.aero	1
-catfood.jp	01
-catholic	1
-catholic.edu.au	1
-caxias.br	1
-cb.it	1
-cba	1
-cbg.ru	01
-cbn	1
-cbre	1
-cbs	1
-cc	1
-cc.ak.us	1
-cc.al.us	1
-cc.ar.us	1
-cc.as.us	1
-cc.az.us	1
-cc.ca.us	1
-cc.co.us	1
-cc.ct.us	1
-cc.dc.us	1
-cc.de.us	1
-cc.fl.us	1
-cc.ga.us	1
-cc.gu.us	1
-cc.hi.us	1
-cc.hn	01
-cc.ia.us	1
-cc.id.us	1
-cc.il.us	1
-cc.in.us	1
-cc.ks.us	1
-cc.ky.us	1
-cc.la.us	1
-cc.ma.us	1
-cc.md.us	1
-cc.me.us	1
-cc.mi.us	1
-cc.mn.us	1
-cc.mo.us	1
-cc.ms.us	1
-cc.mt.us	1
-cc.na	1
-cc.nc.us	1
-cc.nd.us	1
-cc.ne.us	1
-cc.nh.us	1
-cc.nj.us	1
-cc.nm.us	1
-cc.nv.us	1
-cc.ny.us	1
-cc.oh.us	1
-cc.ok.us	1
-cc.or.us	1
-cc.pa.us	1
-cc.pr.us	1
-cc.ri.us	1
-cc.sc.us	1
-cc.sd.us	1
-cc.tn.us	1
-cc.tx.us	1
-cc.ua	01
-cc.ut.us	1
-cc.va.us	1
-cc.vi.us	1
-cc.vt.us	1
-cc.wa.us	1
-cc.wi.us	1
-cc.wv.us	1
-cc.wy.us	1
-cci.fr	1
-cd	1
-cd.eu.org	01
-cdn-edges.net	01
-cdn.prod.atlassian-dev.net	01
-cdn77-ssl.net	01
-ce.gov.br	1
-ce.it	1
-ce.leg.br	01
-cechire.com	01
-celtic.museum	1
-center	1
-center.museum	1
-centralus.azurestaticapps.net	01
-ceo	1
-cern	1
-certification.aero	1
-certmgr.org	01
-cesena-forli.it	1
-cesena-forlì.it	1
-cesenaforli.it	1
-cesenaforlì.it	1
-cf	1
-cf-ipfs.com	01
-cfa	1
-cfd	1
-cg	1
-ch	1
-ch.eu.org	01
-ch.it	1
-ch.tc	01
-ch.trendhosting.cloud	01
-chambagri.fr	1
-championship.aero	1
-chanel	1
-channel	1
-channelsdvr.net	01
-charity	1
-charter.aero	1
-chase	1
-chat	1
-chattanooga.museum	1
-cheap	1
-cheap.jp	01
-cheltenham.museum	1
-cherkassy.ua	1
-cherkasy.ua	1
-chernigov.ua	1
-chernihiv.ua	1
-chernivtsi.ua	1
-chernovtsy.ua	1
-chesapeakebay.museum	1
-chiba.jp	1
-chicago.museum	1
-chicappa.jp	01
-chichibu.saitama.jp	1
-chieti.it	1
-chigasaki.kanagawa.jp	1
-chihayaakasaka.osaka.jp	1
-chijiwa.nagasaki.jp	1
-chikugo.fukuoka.jp	1
-chikuho.fukuoka.jp	1
-chikuhoku.nagano.jp	1
-chikujo.fukuoka.jp	1
-chikuma.nagano.jp	1
-chikusei.ibaraki.jp	1
-chikushino.fukuoka.jp	1
-chikuzen.fukuoka.jp	1
-children.museum	1
-childrens.museum	1
-childrensgarden.museum	1
-chillout.jp	01
-chimkent.su	01
-chino.nagano.jp	1
-chintai	1
-chippubetsu.hokkaido.jp	1
-chips.jp	01
-chiropractic.museum	1
-chirurgiens-dentistes-en-france.fr	01
-chirurgiens-dentistes.fr	1
-chiryu.aichi.jp	1
-chita.aichi.jp	1
-chitose.hokkaido.jp	1
-chiyoda.gunma.jp	1
-chiyoda.tokyo.jp	1
-chizu.tottori.jp	1
-chocolate.museum	1
-chofu.tokyo.jp	1
-chonan.chiba.jp	1
-chosei.chiba.jp	1
-choshi.chiba.jp	1
-chowder.jp	01
-choyo.kumamoto.jp	1
-christiansburg.museum	1
-christmas	1
-chrome	1
-chtr.k12.ma.us	1
-chu.jp	01
-chungbuk.kr	1
-chungnam.kr	1
-chuo.chiba.jp	1
-chuo.fukuoka.jp	1
-chuo.osaka.jp	1
-chuo.tokyo.jp	1
-chuo.yamanashi.jp	1
-church	1
-ci	1
-ci.it	1
-ciao.jp	01
-ciencia.bo	1
-cieszyn.pl	1
-cim.br	1
-cincinnati.museum	1
-cinema.museum	1
-cipriani	1
-circle	1
-circus.museum	1
-cisco	1
-ciscofreak.com	01
-cistron.nl	01
-citadel	1
-citi	1
-citic	1
-city	1
-city.hu	1
-city.kawasaki.jp	4
-city.kitakyushu.jp	4
-city.kobe.jp	4
-city.nagoya.jp	4
-city.sapporo.jp	4
-city.sendai.jp	4
-city.yokohama.jp	4
-cityeats	1
-civilaviation.aero	1
-civilisation.museum	1
-civilization.museum	1
-civilwar.museum	1
-ck	2
-ck.ua	1
-cl	1
-cl.it	1
-claims	1
-clan.rip	01
-cleaning	1
-clerk.app	01
-clerkstage.app	01
-cleverapps.io	01
-click	1
-clicketcloud.com	01
-clickrising.net	01
-clinic	1
-clinique	1
-clinton.museum	1
-clock.museum	1
-clothing	1
-cloud	1
-cloud-fr1.unispace.io	01
-cloud.fedoraproject.org	01
-cloud.goog	01
-cloud.interhostsolutions.be	01
-cloud.jelastic.open.tim.it	01
-cloud.metacentrum.cz	02
-cloud.nospamproxy.com	01
-cloud66.ws	01
-cloud66.zone	01
-cloudaccess.host	01
-cloudaccess.net	01
-cloudapp.net	01
-cloudapps.digital	01
-cloudcontrolapp.com	01
-cloudcontrolled.com	01
-cloudera.site	02
-cloudflare-ipfs.com	01
-cloudfront.net	01
-cloudfunctions.net	01
-cloudjiffy.net	01
-cloudns.asia	01
-cloudns.biz	01
-cloudns.cc	01
-cloudns.club	01
-cloudns.eu	01
-cloudns.in	01
-cloudns.info	01
-cloudns.org	01
-cloudns.pro	01
-cloudns.pw	01
-cloudns.us	01
-cloudsite.builders	01
-cloudycluster.net	01
-club	1
-club.aero	1
-club.tw	1
-clubmed	1
-cm	1
-cn	1
-cn-north-1.eb.amazonaws.com.cn	01
-cn-northwest-1.eb.amazonaws.com.cn	01
-cn.com	01
-cn.eu.org	01
-cn.in	1
-cn.it	1
-cn.ua	1
-cn.vu	01
-cng.br	1
-cnpy.gdn	01
-cns.joyent.com	02
-cnt.br	1
-co	1
-co.ae	1
-co.ag	1
-co.am	1
-co.ao	1
-co.at	1
-co.bb	1
-co.bi	1
-co.bj	1
-co.bn	01
-co.business	01
-co.bw	1
-co.ca	01
-co.ci	1
-co.cl	1
-co.cm	1
-co.com	01
-co.cr	1
-co.cz	01
-co.dk	01
-co.education	01
-co.events	01
-co.financial	01
-co.gg	1
-co.gl	1
-co.gy	1
-co.hu	1
-co.id	1
-co.il	1
-co.im	1
-co.in	1
-co.ir	1
-co.it	1
-co.je	1
-co.jp	1
-co.ke	1
-co.kr	1
-co.krd	01
-co.lc	1
-co.ls	1
-co.ma	1
-co.me	1
-co.mg	1
-co.mu	1
-co.mw	1
-co.mz	1
-co.na	1
-co.network	01
-co.ni	1
-co.nl	01
-co.no	01
-co.nz	1
-co.om	1
-co.pl	01
-co.place	01
-co.pn	1
-co.pw	1
-co.ro	01
-co.rs	1
-co.rw	1
-co.st	1
-co.sz	1
-co.technology	01
-co.th	1
-co.tj	1
-co.tm	1
-co.tt	1
-co.tz	1
-co.ua	01
-co.ug	1
-co.uk	1
-co.us	1
-co.uz	1
-co.ve	1
-co.vi	1
-co.za	1
-co.zm	1
-co.zw	1
-coach	1
-coal.museum	1
-coastaldefence.museum	1
-cocotte.jp	01
-code.run	02
-codeberg.page	01
-codes	1
-codespot.com	01
-cody.museum	1
-coffee	1
-cog.mi.us	1
-col.ng	01
-coldwar.museum	1
-collection.museum	1
-college	1
-collegefan.org	01
-cologne	1
-colonialwilliamsburg.museum	1
-coloradoplateau.museum	1
-columbia.museum	1
-columbus.museum	1
-com	1
-com.ac	1
-com.af	1
-com.ag	1
-com.ai	1
-com.al	1
-com.am	1
-com.ar	1
-com.au	1
-com.aw	1
-com.az	1
-com.ba	1
-com.bb	1
-com.bh	1
-com.bi	1
-com.bj	1
-com.bm	1
-com.bn	1
-com.bo	1
-com.br	1
-com.bs	1
-com.bt	1
-com.by	1
-com.bz	1
-com.ci	1
-com.cm	1
-com.cn	1
-com.co	1
-com.cu	1
-com.cv	1
-com.cw	1
-com.cy	1
-com.de	01
-com.dm	1
-com.do	1
-com.dz	1
-com.ec	1
-com.ee	1
-com.eg	1
-com.es	1
-com.et	1
-com.fj	1
-com.fm	1
-com.fr	1
-com.ge	1
-com.gh	1
-com.gi	1
-com.gl	1
-com.gn	1
-com.gp	1
-com.gr	1
-com.gt	1
-com.gu	1
-com.gy	1
-com.hk	1
-com.hn	1
-com.hr	1
-com.ht	1
-com.im	1
-com.in	1
-com.io	1
-com.iq	1
-com.is	1
-com.jo	1
-com.kg	1
-com.ki	1
-com.km	1
-com.kp	1
-com.kw	1
-com.ky	1
-com.kz	1
-com.la	1
-com.lb	1
-com.lc	1
-com.lk	1
-com.lr	1
-com.lv	1
-com.ly	1
-com.mg	1
-com.mk	1
-com.ml	1
-com.mo	1
-com.ms	1
-com.mt	1
-com.mu	1
-com.mv	1
-com.mw	1
-com.mx	1
-com.my	1
-com.na	1
-com.nf	1
-com.ng	1
-com.ni	1
-com.nr	1
-com.om	1
-com.pa	1
-com.pe	1
-com.pf	1
-com.ph	1
-com.pk	1
-com.pl	1
-com.pr	1
-com.ps	1
-com.pt	1
-com.py	1
-com.qa	1
-com.re	1
-com.ro	1
-com.ru	01
-com.sa	1
-com.sb	1
-com.sc	1
-com.sd	1
-com.se	01
-com.sg	1
-com.sh	1
-com.sl	1
-com.sn	1
-com.so	1
-com.ss	1
-com.st	1
-com.sv	1
-com.sy	1
-com.tj	1
-com.tm	1
-com.tn	1
-com.to	1
-com.tr	1
-com.tt	1
-com.tw	1
-com.ua	1
-com.ug	1
-com.uy	1
-com.uz	1
-com.vc	1
-com.ve	1
-com.vi	1
-com.vn	1
-com.vu	1
-com.ws	1
-com.ye	1
-com.zm	1
-comcast	1
-commbank	1
-commune.am	1
-communication.museum	1
-communications.museum	1
-community	1
-community-pro.de	01
-community-pro.net	01
-community.museum	1
-como.it	1
-company	1
-compare	1
-compute-1.amazonaws.com	02
-compute.amazonaws.com	02
-compute.amazonaws.com.cn	02
-compute.estate	02
-computer	1
-computer.museum	1
-computerhistory.museum	1
-comsec	1
-comunicações.museum	1
-condos	1
-conf.au	1
-conf.lv	1
-conf.se	01
-conference.aero	1
-conn.uk	01
-construction	1
-consulado.st	1
-consultant.aero	1
-consulting	1
-consulting.aero	1
-contact	1
-contagem.br	1
-contemporary.museum	1
-contemporaryart.museum	1
-contractors	1
-control.aero	1
-convent.museum	1
-cooking	1
-cookingchannel	1
-cool	1
-coolblog.jp	01
-coop	1
-coop.ar	1
-coop.br	1
-coop.ht	1
-coop.in	1
-coop.km	1
-coop.mv	1
-coop.mw	1
-coop.py	1
-coop.rw	1
-coop.tt	1
-cooperativa.bo	1
-copenhagen.museum	1
-copro.uk	01
-corporation.museum	1
-correios-e-telecomunicações.museum	1
-corsica	1
-corvette.museum	1
-cosenza.it	1
-costume.museum	1
-couchpotatofries.org	01
-council.aero	1
-country	1
-countryestate.museum	1
-county.museum	1
-coupon	1
-coupons	1
-courses	1
-coz.br	1
-cpa	1
-cpa.pro	1
-cq.cn	1
-cr	1
-cr.it	1
-cr.ua	1
-crafting.xyz	01
-crafts.museum	1
-cranbrook.museum	1
-cranky.jp	01
-crd.co	01
-creation.museum	1
-credit	1
-creditcard	1
-creditunion	1
-cremona.it	1
-crew.aero	1
-cri.br	1
-cri.nz	1
-cricket	1
-crimea.ua	1
-crotone.it	1
-crown	1
-crs	1
-cruise	1
-cruises	1
-cryptonomic.net	02
-cs.in	1
-cs.it	1
-cs.keliweb.cloud	01
-csx.cc	01
-ct.it	1
-ct.us	1
-cu	1
-cuiaba.br	1
-cuisinella	1
-cultural.museum	1
-culturalcenter.museum	1
-culture.museum	1
-cuneo.it	1
-cupcake.is	01
-curitiba.br	1
-curv.dev	01
-cust.dev.thingdust.io	01
-cust.disrec.thingdust.io	01
-cust.prod.thingdust.io	01
-cust.retrosnub.co.uk	01
-cust.testing.thingdust.io	01
-custom.metacentrum.cz	01
-customer-oci.com	02
-customer.mythic-beasts.com	01
-customer.speedpartner.de	01
-cutegirl.jp	01
-cv	1
-cv.ua	1
-cw	1
-cx	1
-cx.ua	01
-cy	1
-cy.eu.org	01
-cya.gg	01
-cyber.museum	1
-cymru	1
-cymru.museum	1
-cyon.link	01
-cyon.site	01
-cyou	1
-cz	1
-cz.eu.org	01
-cz.it	1
-czeladz.pl	1
-czest.pl	1
-d.bg	1
-d.gv.vc	01
-d.se	1
-daa.jp	01
-dabur	1
-dad	1
-daegu.kr	1
-daejeon.kr	1
-daemon.panel.gg	01
-dagestan.ru	01
-dagestan.su	01
-daigo.ibaraki.jp	1
-daisen.akita.jp	1
-daito.osaka.jp	1
-daiwa.hiroshima.jp	1
-dali.museum	1
-dallas.museum	1
-damnserver.com	01
-dance	1
-daplie.me	01
-dapps.earth	02
-data	1
-database.museum	1
-database.run	02
-date	1
-date.fukushima.jp	1
-date.hokkaido.jp	1
-dating	1
-datsun	1
-dattolocal.com	01
-dattolocal.net	01
-dattorelay.com	01
-dattoweb.com	01
-davvenjarga.no	1
-davvenjárga.no	1
-davvesiida.no	1
-day	1
-dazaifu.fukuoka.jp	1
-dc.us	1
-dclk	1
-dd-dns.de	01
-ddns.me	01
-ddns.net	01
-ddns5.com	01
-ddnsfree.com	01
-ddnsgeek.com	01
-ddnsking.com	01
-ddnslive.com	01
-ddnss.de	01
-ddnss.org	01
-ddr.museum	1
-dds	1
-de	1
-de.com	01
-de.cool	01
-de.eu.org	01
-de.gt	01
-de.ls	01
-de.md	01
-de.trendhosting.cloud	01
-de.us	1
-deal	1
-dealer	1
-deals	1
-deatnu.no	1
-debian.net	01
-deca.jp	01
-deci.jp	01
-decorativearts.museum	1
-dedibox.fr	01
-dedyn.io	01
-def.br	1
-definima.io	01
-definima.net	01
-degree	1
-delaware.museum	1
-delhi.in	1
-delivery	1
-dell	1
-dell-ogliastra.it	1
-dellogliastra.it	1
-delmenhorst.museum	1
-deloitte	1
-delta	1
-demo.datacenter.fi	01
-demo.datadetect.com	01
-demo.jelastic.com	01
-democracia.bo	1
-democrat	1
-demon.nl	01
-denmark.museum	1
-deno-staging.dev	01
-deno.dev	01
-dental	1
-dentist	1
-dep.no	1
-deporte.bo	1
-depot.museum	1
-des.br	1
-desa.id	1
-desi	1
-design	1
-design.aero	1
-design.museum	1
-det.br	1
-deta.app	01
-deta.dev	01
-detroit.museum	1
-dev	1
-dev-builder.code.com	02
-dev-myqnapcloud.com	01
-dev.adobeaemcloud.com	02
-dev.br	1
-dev.static.land	01
-dev.vu	01
-devcdnaccesso.com	02
-developer.app	02
-development.run	01
-devices.resinstaging.io	01
-df.gov.br	1
-df.leg.br	01
-dgca.aero	1
-dh.bytemark.co.uk	01
-dhl	1
-diadem.cloud	01
-diamonds	1
-dielddanuorri.no	1
-diet	1
-digick.jp	01
-digital	1
-digitaloceanspaces.com	02
-diher.solutions	02
-dinosaur.museum	1
-direct	1
-direct.quickconnect.cn	01
-direct.quickconnect.to	01
-directory	1
-discordsays.com	01
-discordsez.com	01
-discount	1
-discourse.group	01
-discourse.team	01
-discover	1
-discovery.museum	1
-dish	1
-diskstation.eu	01
-diskstation.me	01
-diskstation.org	01
-diskussionsbereich.de	01
-ditchyourip.com	01
-divtasvuodna.no	1
-divttasvuotna.no	1
-diy	1
-dj	1
-dk	1
-dk.eu.org	01
-dlugoleka.pl	1
-dm	1
-dn.ua	1
-dnepropetrovsk.ua	1
-dni.us	1
-dnipropetrovsk.ua	1
-dnp	1
-dnsalias.com	01
-dnsalias.net	01
-dnsalias.org	01
-dnsdojo.com	01
-dnsdojo.net	01
-dnsdojo.org	01
-dnsfor.me	01
-dnshome.de	01
-dnsiskinky.com	01
-dnsking.ch	01
-dnsup.net	01
-dnsupdate.info	01
-dnsupdater.de	01
-do	1
-docs	1
-doctor	1
-does-it.net	01
-doesntexist.com	01
-doesntexist.org	01
-dog	1
-dolls.museum	1
-domains	1
-donetsk.ua	1
-donna.no	1
-donostia.museum	1
-dontexist.com	01
-dontexist.net	01
-dontexist.org	01
-doomdns.com	01
-doomdns.org	01
-dopaas.com	01
-doshi.yamanashi.jp	1
-dot	1
-dovre.no	1
-download	1
-dp.ua	1
-dr.in	1
-dr.na	1
-dr.tr	1
-drammen.no	1
-drangedal.no	1
-dray-dns.de	01
-drayddns.com	01
-draydns.de	01
-dreamhosters.com	01
-drive	1
-drobak.no	1
-drr.ac	01
-drud.io	01
-drud.us	01
-drøbak.no	1
-dscloud.biz	01
-dscloud.me	01
-dscloud.mobi	01
-dsmynas.com	01
-dsmynas.net	01
-dsmynas.org	01
-dst.mi.us	1
-dtv	1
-dubai	1
-duckdns.org	01
-dunlop	1
-dupont	1
-durban	1
-durham.museum	1
-dvag	1
-dvr	1
-dvrcam.info	01
-dvrdns.org	01
-dweb.link	02
-dy.fi	01
-dyn-berlin.de	01
-dyn-ip24.de	01
-dyn-o-saur.com	01
-dyn-vpn.de	01
-dyn.cosidns.de	01
-dyn.ddnss.de	01
-dyn.home-webserver.de	01
-dyn53.io	01
-dynalias.com	01
-dynalias.net	01
-dynalias.org	01
-dynamic-dns.info	01
-dynamisches-dns.de	01
-dynathome.net	01
-dyndns-at-home.com	01
-dyndns-at-work.com	01
-dyndns-blog.com	01
-dyndns-free.com	01
-dyndns-home.com	01
-dyndns-ip.com	01
-dyndns-mail.com	01
-dyndns-office.com	01
-dyndns-pics.com	01
-dyndns-remote.com	01
-dyndns-server.com	01
-dyndns-web.com	01
-dyndns-wiki.com	01
-dyndns-work.com	01
-dyndns.biz	01
-dyndns.dappnode.io	01
-dyndns.ddnss.de	01
-dyndns.info	01
-dyndns.org	01
-dyndns.tv	01
-dyndns.ws	01
-dyndns1.de	01
-dynns.com	01
-dynserv.org	01
-dynu.net	01
-dynv6.net	01
-dynvpn.de	01
-dyroy.no	1
-dyrøy.no	1
-dz	1
-dønna.no	1
-e.bg	1
-e.se	1
-e12.ve	1
-e164.arpa	1
-e4.cz	01
-earth	1
-east-kazakhstan.su	01
-eastafrica.museum	1
-eastasia.azurestaticapps.net	01
-eastcoast.museum	1
-eastus2.azurestaticapps.net	01
-easypanel.app	01
-easypanel.host	01
-eat	1
-eating-organic.net	01
-eaton.mi.us	1
-ebetsu.hokkaido.jp	1
-ebina.kanagawa.jp	1
-ebino.miyazaki.jp	1
-ebiz.tw	1
-ec	1
-echizen.fukui.jp	1
-ecn.br	1
-eco	1
-eco.bj	1
-eco.br	1
-ecologia.bo	1
-ecommerce-shop.pl	01
-econo.bj	1
-economia.bo	1
-ed.ao	1
-ed.ci	1
-ed.cr	1
-ed.jp	1
-ed.pw	1
-edeka	1
-edgeapp.net	01
-edgecompute.app	01
-edgekey-staging.net	01
-edgekey.net	01
-edgestack.me	01
-edgesuite-staging.net	01
-edgesuite.net	01
-editorx.io	01
-edogawa.tokyo.jp	1
-edu	1
-edu.ac	1
-edu.af	1
-edu.al	1
-edu.ar	1
-edu.au	1
-edu.az	1
-edu.ba	1
-edu.bb	1
-edu.bh	1
-edu.bi	1
-edu.bj	1
-edu.bm	1
-edu.bn	1
-edu.bo	1
-edu.br	1
-edu.bs	1
-edu.bt	1
-edu.bz	1
-edu.ci	1
-edu.cn	1
-edu.co	1
-edu.cu	1
-edu.cv	1
-edu.cw	1
-edu.dm	1
-edu.do	1
-edu.dz	1
-edu.ec	1
-edu.ee	1
-edu.eg	1
-edu.es	1
-edu.et	1
-edu.eu.org	01
-edu.fm	1
-edu.gd	1
-edu.ge	1
-edu.gh	1
-edu.gi	1
-edu.gl	1
-edu.gn	1
-edu.gp	1
-edu.gr	1
-edu.gt	1
-edu.gu	1
-edu.gy	1
-edu.hk	1
-edu.hn	1
-edu.ht	1
-edu.in	1
-edu.iq	1
-edu.is	1
-edu.it	1
-edu.jo	1
-edu.kg	1
-edu.ki	1
-edu.km	1
-edu.kn	1
-edu.kp	1
-edu.krd	01
-edu.kw	1
-edu.ky	1
-edu.kz	1
-edu.la	1
-edu.lb	1
-edu.lc	1
-edu.lk	1
-edu.lr	1
-edu.ls	1
-edu.lv	1
-edu.ly	1
-edu.me	1
-edu.mg	1
-edu.mk	1
-edu.ml	1
-edu.mn	1
-edu.mo	1
-edu.ms	1
-edu.mt	1
-edu.mv	1
-edu.mw	1
-edu.mx	1
-edu.my	1
-edu.mz	1
-edu.ng	1
-edu.ni	1
-edu.nr	1
-edu.om	1
-edu.pa	1
-edu.pe	1
-edu.pf	1
-edu.ph	1
-edu.pk	1
-edu.pl	1
-edu.pn	1
-edu.pr	1
-edu.ps	1
-edu.pt	1
-edu.py	1
-edu.qa	1
-edu.rs	1
-edu.ru	01
-edu.sa	1
-edu.sb	1
-edu.sc	1
-edu.scot	01
-edu.sd	1
-edu.sg	1
-edu.sl	1
-edu.sn	1
-edu.so	1
-edu.ss	1
-edu.st	1
-edu.sv	1
-edu.sy	1
-edu.tj	1
-edu.tm	1
-edu.to	1
-edu.tr	1
-edu.tt	1
-edu.tw	1
-edu.ua	1
-edu.uy	1
-edu.vc	1
-edu.ve	1
-edu.vn	1
-edu.vu	1
-edu.ws	1
-edu.ye	1
-edu.za	1
-edu.zm	1
-education	1
-education.museum	1
-educational.museum	1
-educator.aero	1
-edugit.io	01
-ee	1
-ee.eu.org	01
-eero-stage.online	01
-eero.online	01
-eg	1
-egersund.no	1
-egoism.jp	01
-egyptian.museum	1
-ehime.jp	1
-eid.no	1
-eidfjord.no	1
-eidsberg.no	1
-eidskog.no	1
-eidsvoll.no	1
-eigersund.no	1
-eiheiji.fukui.jp	1
-eisenbahn.museum	1
-ekloges.cy	1
-elasticbeanstalk.com	01
-elb.amazonaws.com	02
-elb.amazonaws.com.cn	02
-elblag.pl	1
-elburg.museum	1
-elementor.cloud	01
-elementor.cool	01
-elk.pl	1
-elvendrell.museum	1
-elverum.no	1
-email	1
-emb.kw	1
-embaixada.st	1
-embetsu.hokkaido.jp	1
-embroidery.museum	1
-emerck	1
-emergency.aero	1
-emilia-romagna.it	1
-emiliaromagna.it	1
-emp.br	1
-empresa.bo	1
-emr.it	1
-en-root.fr	01
-en.it	1
-ena.gifu.jp	1
-encoreapi.com	01
-encr.app	01
-encyclopedic.museum	1
-endofinternet.net	01
-endofinternet.org	01
-endoftheinternet.org	01
-enebakk.no	1
-energy	1
-enf.br	1
-eng.br	1
-eng.pro	1
-engerdal.no	1
-engine.aero	1
-engineer	1
-engineer.aero	1
-engineering	1
-england.museum	1
-eniwa.hokkaido.jp	1
-enna.it	1
-ens.tn	1
-enscaled.sg	01
-ent.platform.sh	01
-enterprisecloud.nu	01
-enterprises	1
-entertainment.aero	1
-entomology.museum	1
-environment.museum	1
-environmentalconservation.museum	1
-epilepsy.museum	1
-epson	1
-equipment	1
-equipment.aero	1
-er	2
-er.in	1
-ericsson	1
-erimo.hokkaido.jp	1
-erni	1
-erotica.hu	1
-erotika.hu	1
-es	1
-es-1.axarnet.cloud	01
-es.ax	01
-es.eu.org	01
-es.gov.br	1
-es.kr	1
-es.leg.br	01
-esan.hokkaido.jp	1
-esashi.hokkaido.jp	1
-esp.br	1
-esq	1
-essex.museum	1
-est-a-la-maison.com	01
-est-a-la-masion.com	01
-est-le-patron.com	01
-est-mon-blogueur.com	01
-est.pr	1
-estate	1
-estate.museum	1
-et	1
-etajima.hiroshima.jp	1
-etc.br	1
-ethnology.museum	1
-eti.br	1
-etisalat	1
-etne.no	1
-etnedal.no	1
-eu	1
-eu-1.evennode.com	01
-eu-2.evennode.com	01
-eu-3.evennode.com	01
-eu-4.evennode.com	01
-eu-central-1.elasticbeanstalk.com	01
-eu-west-1.elasticbeanstalk.com	01
-eu-west-2.elasticbeanstalk.com	01
-eu-west-3.elasticbeanstalk.com	01
-eu.ax	01
-eu.com	01
-eu.encoway.cloud	01
-eu.int	1
-eu.meteorapp.com	01
-eu.org	01
-eu.platform.sh	01
-eu.pythonanywhere.com	01
-eun.eg	1
-eurodir.ru	01
-eurovision	1
-eus	1
-evenassi.no	1
-evenes.no	1
-events	1
-evenášši.no	1
-evje-og-hornnes.no	1
-ex.futurecms.at	02
-ex.ortsinfo.at	02
-exchange	1
-exchange.aero	1
-exeter.museum	1
-exhibition.museum	1
-exnet.su	01
-expert	1
-experts-comptables.fr	1
-exposed	1
-express	1
-express.aero	1
-extraspace	1
-ezproxy.kuleuven.be	01
-f.bg	1
-f.se	1
-fage	1
-fail	1
-fairwinds	1
-faith	1
-fakefur.jp	01
-fam.pk	1
-family	1
-family.museum	1
-familyds.com	01
-familyds.net	01
-familyds.org	01
-fan	1
-fans	1
-fantasyleague.cc	01
-far.br	1
-farm	1
-farm.museum	1
-farmequipment.museum	1
-farmers	1
-farmers.museum	1
-farmstead.museum	1
-farsund.no	1
-fashion	1
-fashionstore.jp	01
-fast	1
-fastly-edge.com	01
-fastly-terrarium.com	01
-fastlylb.net	01
-faststacks.net	01
-fastvps-server.com	01
-fastvps.host	01
-fastvps.site	01
-fauske.no	1
-fbx-os.fr	01
-fbxos.fr	01
-fc.it	1
-fe.it	1
-fed.us	1
-federation.aero	1
-fedex	1
-fedje.no	1
-fedorainfracloud.org	01
-fedorapeople.org	01
-feedback	1
-feira.br	1
-fem.jp	01
-fentiger.mythic-beasts.com	01
-fermo.it	1
-ferrara.it	1
-ferrari	1
-ferrero	1
-feste-ip.net	01
-fet.no	1
-fetsund.no	1
-fg.it	1
-fh-muenster.io	01
-fh.se	1
-fhs.no	1
-fhsk.se	1
-fhv.se	1
-fi	1
-fi.cloudplatform.fi	01
-fi.cr	1
-fi.eu.org	01
-fi.it	1
-fiat	1
-fidelity	1
-fido	1
-fie.ee	1
-field.museum	1
-figueres.museum	1
-filatelia.museum	1
-filegear-au.me	01
-filegear-de.me	01
-filegear-gb.me	01
-filegear-ie.me	01
-filegear-jp.me	01
-filegear-sg.me	01
-filegear.me	01
-film	1
-film.hu	1
-film.museum	1
-fin.ci	01
-fin.ec	1
-fin.tn	1
-final	1
-finance	1
-financial	1
-fineart.museum	1
-finearts.museum	1
-finland.museum	1
-finnoy.no	1
-finnøy.no	1
-fire	1
-firebaseapp.com	01
-firenet.ch	02
-firenze.it	1
-firestone	1
-firewall-gateway.com	01
-firewall-gateway.de	01
-firewall-gateway.net	01
-firewalledreplit.co	01
-fireweb.app	01
-firm.co	1
-firm.dk	01
-firm.ht	1
-firm.in	1
-firm.nf	1
-firm.ng	01
-firm.ro	1
-firm.ve	1
-firmdale	1
-fish	1
-fishing	1
-fit	1
-fitjar.no	1
-fitness	1
-fj	1
-fj.cn	1
-fjaler.no	1
-fjell.no	1
-fk	2
-fl.us	1
-fla.no	1
-flakstad.no	1
-flanders.museum	1
-flap.id	01
-flatanger.no	1
-fldrv.com	01
-flekkefjord.no	1
-flesberg.no	1
-flickr	1
-flier.jp	01
-flight.aero	1
-flights	1
-flir	1
-flog.br	1
-floppy.jp	01
-flora.no	1
-florence.it	1
-florida.museum	1
-floripa.br	1
-florist	1
-floro.no	1
-florø.no	1
-flowers	1
-flt.cloud.muni.cz	01
-fly	1
-fly.dev	01
-flynnhosting.net	01
-flå.no	1
-fm	1
-fm.br	1
-fm.it	1
-fm.no	1
-fnc.fr-par.scw.cloud	01
-fnd.br	1
-fnwk.site	01
-fo	1
-foggia.it	1
-folionetwork.site	01
-folkebibl.no	1
-folldal.no	1
-foo	1
-food	1
-foodnetwork	1
-fool.jp	01
-football	1
-for-better.biz	01
-for-more.biz	01
-for-our.info	01
-for-some.biz	01
-for-the.biz	01
-force.museum	1
-ford	1
-forde.no	1
-forex	1
-forgeblocks.com	01
-forgot.her.name	01
-forgot.his.name	01
-forli-cesena.it	1
-forlicesena.it	1
-forlì-cesena.it	1
-forlìcesena.it	1
-forsale	1
-forsand.no	1
-fortal.br	1
-forte.id	01
-fortmissoula.museum	1
-fortworth.museum	1
-forum	1
-forum.hu	1
-forumz.info	01
-fosnes.no	1
-fot.br	1
-foundation	1
-foundation.museum	1
-fox	1
-foz.br	1
-fr	1
-fr-1.paas.massivegrid.net	01
-fr-par-1.baremetal.scw.cloud	01
-fr-par-2.baremetal.scw.cloud	01
-fr.eu.org	01
-fr.it	1
-fra1-de.cloudjiffy.net	01
-framer.app	01
-framer.media	01
-framer.photos	01
-framer.website	01
-framer.wiki	01
-framercanvas.com	01
-frana.no	1
-francaise.museum	1
-frankfurt.museum	1
-franziskaner.museum	1
-fredrikstad.no	1
-free	1
-free.hr	01
-freebox-os.com	01
-freebox-os.fr	01
-freeboxos.com	01
-freeboxos.fr	01
-freeddns.org	01
-freeddns.us	01
-freedesktop.org	01
-freemasonry.museum	1
-freemyip.com	01
-freesite.host	01
-freetls.fastly.net	01
-frei.no	1
-freiburg.museum	1
-frenchkiss.jp	01
-fresenius	1
-fribourg.museum	1
-friuli-v-giulia.it	1
-friuli-ve-giulia.it	1
-friuli-vegiulia.it	1
-friuli-venezia-giulia.it	1
-friuli-veneziagiulia.it	1
-friuli-vgiulia.it	1
-friuliv-giulia.it	1
-friulive-giulia.it	1
-friulivegiulia.it	1
-friulivenezia-giulia.it	1
-friuliveneziagiulia.it	1
-friulivgiulia.it	1
-frl	1
-frog.museum	1
-frogans	1
-frogn.no	1
-froland.no	1
-from-ak.com	01
-from-al.com	01
-from-ar.com	01
-from-az.net	01
-from-ca.com	01
-from-co.net	01
-from-ct.com	01
-from-dc.com	01
-from-de.com	01
-from-fl.com	01
-from-ga.com	01
-from-hi.com	01
-from-ia.com	01
-from-id.com	01
-from-il.com	01
-from-in.com	01
-from-ks.com	01
-from-ky.com	01
-from-la.net	01
-from-ma.com	01
-from-md.com	01
-from-me.org	01
-from-mi.com	01
-from-mn.com	01
-from-mo.com	01
-from-ms.com	01
-from-mt.com	01
-from-nc.com	01
-from-nd.com	01
-from-ne.com	01
-from-nh.com	01
-from-nj.com	01
-from-nm.com	01
-from-nv.com	01
-from-ny.net	01
-from-oh.com	01
-from-ok.com	01
-from-or.com	01
-from-pa.com	01
-from-pr.com	01
-from-ri.com	01
-from-sc.com	01
-from-sd.com	01
-from-tn.com	01
-from-tx.com	01
-from-ut.com	01
-from-va.com	01
-from-vt.com	01
-from-wa.com	01
-from-wi.com	01
-from-wv.com	01
-from-wy.com	01
-from.hr	1
-frontdoor	1
-frontier	1
-frosinone.it	1
-frosta.no	1
-froya.no	1
-frusky.de	02
-fræna.no	1
-frøya.no	1
-fst.br	1
-ftpaccess.cc	01
-ftr	1
-fuchu.hiroshima.jp	1
-fuchu.tokyo.jp	1
-fuchu.toyama.jp	1
-fudai.iwate.jp	1
-fuefuki.yamanashi.jp	1
-fuel.aero	1
-fuettertdasnetz.de	01
-fuji.shizuoka.jp	1
-fujieda.shizuoka.jp	1
-fujiidera.osaka.jp	1
-fujikawa.shizuoka.jp	1
-fujikawa.yamanashi.jp	1
-fujikawaguchiko.yamanashi.jp	1
-fujimi.nagano.jp	1
-fujimi.saitama.jp	1
-fujimino.saitama.jp	1
-fujinomiya.shizuoka.jp	1
-fujioka.gunma.jp	1
-fujisato.akita.jp	1
-fujisawa.iwate.jp	1
-fujisawa.kanagawa.jp	1
-fujishiro.ibaraki.jp	1
-fujitsu	1
-fujiyoshida.yamanashi.jp	1
-fukagawa.hokkaido.jp	1
-fukaya.saitama.jp	1
-fukuchi.fukuoka.jp	1
-fukuchiyama.kyoto.jp	1
-fukudomi.saga.jp	1
-fukui.fukui.jp	1
-fukui.jp	1
-fukumitsu.toyama.jp	1
-fukuoka.jp	1
-fukuroi.shizuoka.jp	1
-fukusaki.hyogo.jp	1
-fukushima.fukushima.jp	1
-fukushima.hokkaido.jp	1
-fukushima.jp	1
-fukuyama.hiroshima.jp	1
-fun	1
-funabashi.chiba.jp	1
-funagata.yamagata.jp	1
-funahashi.toyama.jp	1
-functions.fnc.fr-par.scw.cloud	01
-fund	1
-fundacio.museum	1
-fuoisku.no	1
-fuossko.no	1
-furano.hokkaido.jp	1
-furniture	1
-furniture.museum	1
-furubira.hokkaido.jp	1
-furudono.fukushima.jp	1
-furukawa.miyagi.jp	1
-fusa.no	1
-fuso.aichi.jp	1
-fussa.tokyo.jp	1
-futaba.fukushima.jp	1
-futbol	1
-futsu.nagasaki.jp	1
-futtsu.chiba.jp	1
-futurecms.at	02
-futurehosting.at	01
-futuremailing.at	01
-fvg.it	1
-fyi	1
-fylkesbibl.no	1
-fyresdal.no	1
-førde.no	1
-g.bg	1
-g.se	1
-g.vbrplsbx.io	01
-g12.br	1
-ga	1
-ga.us	1
-gaivuotna.no	1
-gal	1
-gallery	1
-gallery.museum	1
-gallo	1
-gallup	1
-galsa.no	1
-gamagori.aichi.jp	1
-game	1
-game-host.org	01
-game-server.cc	01
-game.tw	1
-games	1
-games.hu	1
-gamo.shiga.jp	1
-gamvik.no	1
-gangaviika.no	1
-gangwon.kr	1
-gap	1
-garden	1
-garden.museum	1
-gateway.dev	02
-gateway.museum	1
-gaular.no	1
-gausdal.no	1
-gay	1
-gb	1
-gb.net	01
-gbiz	1
-gc.ca	1
-gd	1
-gd.cn	1
-gda.pl	01
-gdansk.pl	01
-gdn	1
-gdynia.pl	01
-ge	1
-ge.it	1
-gea	1
-geek.nz	1
-geekgalaxy.com	01
-geelvinck.museum	1
-gehirn.ne.jp	01
-geisei.kochi.jp	1
-gemological.museum	1
-gen.in	1
-gen.mi.us	1
-gen.ng	01
-gen.nz	1
-gen.tr	1
-genkai.saga.jp	1
-genoa.it	1
-genova.it	1
-gent	1
-gentapps.com	01
-genting	1
-gentlentapis.com	01
-geo.br	1
-geology.museum	1
-geometre-expert.fr	1
-george	1
-georgia.museum	1
-georgia.su	01
-getmyip.com	01
-gets-it.net	01
-gf	1
-gg	1
-gg.ax	01
-ggee	1
-ggf.br	1
-gh	1
-ghost.io	01
-gi	1
-giehtavuoatna.no	1
-giessen.museum	1
-gift	1
-gifts	1
-gifu.gifu.jp	1
-gifu.jp	1
-giize.com	01
-gildeskal.no	1
-gildeskål.no	1
-ginan.gifu.jp	1
-ginowan.okinawa.jp	1
-ginoza.okinawa.jp	1
-girlfriend.jp	01
-girly.jp	01
-giske.no	1
-git-pages.rit.edu	01
-git-repos.de	01
-gitapp.si	01
-github.io	01
-githubpreview.dev	01
-githubusercontent.com	01
-gitlab.io	01
-gitpage.si	01
-gives	1
-giving	1
-gjemnes.no	1
-gjerdrum.no	1
-gjerstad.no	1
-gjesdal.no	1
-gjovik.no	1
-gjøvik.no	1
-gl	1
-glas.museum	1
-glass	1
-glass.museum	1
-gle	1
-gleeze.com	01
-gliding.aero	1
-glitch.me	01
-gliwice.pl	01
-global	1
-global.prod.fastly.net	01
-global.ssl.fastly.net	01
-globo	1
-glogow.pl	1
-gloomy.jp	01
-gloppen.no	1
-glug.org.uk	01
-gm	1
-gmail	1
-gmbh	1
-gmina.pl	1
-gmo	1
-gmx	1
-gn	1
-gniezno.pl	1
-go.ci	1
-go.cr	1
-go.dyndns.org	01
-go.gov.br	1
-go.id	1
-go.it	1
-go.jp	1
-go.ke	1
-go.kr	1
-go.leg.br	01
-go.pw	1
-go.th	1
-go.tj	1
-go.tz	1
-go.ug	1
-gob.ar	1
-gob.bo	1
-gob.cl	1
-gob.do	1
-gob.ec	1
-gob.es	1
-gob.gt	1
-gob.hn	1
-gob.mx	1
-gob.ni	1
-gob.pa	1
-gob.pe	1
-gob.pk	1
-gob.sv	1
-gob.ve	1
-gobo.wakayama.jp	1
-godaddy	1
-godo.gifu.jp	1
-goiania.br	1
-goip.de	01
-gojome.akita.jp	1
-gok.pk	1
-gokase.miyazaki.jp	1
-gol.no	1
-gold	1
-goldpoint	1
-golf	1
-golffan.us	01
-gon.pk	1
-gonna.jp	01
-gonohe.aomori.jp	1
-goo	1
-goodyear	1
-goog	1
-google	1
-googleapis.com	01
-googlecode.com	01
-gop	1
-gop.pk	1
-gorge.museum	1
-gorizia.it	1
-gorlice.pl	1
-gos.pk	1
-gose.nara.jp	1
-gosen.niigata.jp	1
-goshiki.hyogo.jp	1
-got	1
-gotdns.ch	01
-gotdns.com	01
-gotdns.org	01
-gotemba.shizuoka.jp	1
-goto.nagasaki.jp	1
-gotpantheon.com	01
-gotsu.shimane.jp	1
-goupile.fr	01
-gouv.ci	1
-gouv.fr	1
-gouv.ht	1
-gouv.km	1
-gouv.ml	1
-gouv.sn	1
-gov	1
-gov.ac	1
-gov.ae	1
-gov.af	1
-gov.al	1
-gov.ar	1
-gov.as	1
-gov.au	1
-gov.az	1
-gov.ba	1
-gov.bb	1
-gov.bf	1
-gov.bh	1
-gov.bm	1
-gov.bn	1
-gov.br	1
-gov.bs	1
-gov.bt	1
-gov.by	1
-gov.bz	1
-gov.cd	1
-gov.cl	1
-gov.cm	1
-gov.cn	1
-gov.co	1
-gov.cu	1
-gov.cx	1
-gov.cy	1
-gov.dm	1
-gov.do	1
-gov.dz	1
-gov.ec	1
-gov.ee	1
-gov.eg	1
-gov.et	1
-gov.fj	1
-gov.gd	1
-gov.ge	1
-gov.gh	1
-gov.gi	1
-gov.gn	1
-gov.gr	1
-gov.gu	1
-gov.gy	1
-gov.hk	1
-gov.ie	1
-gov.il	1
-gov.in	1
-gov.iq	1
-gov.ir	1
-gov.is	1
-gov.it	1
-gov.jo	1
-gov.kg	1
-gov.ki	1
-gov.km	1
-gov.kn	1
-gov.kp	1
-gov.kw	1
-gov.kz	1
-gov.la	1
-gov.lb	1
-gov.lc	1
-gov.lk	1
-gov.lr	1
-gov.ls	1
-gov.lt	1
-gov.lv	1
-gov.ly	1
-gov.ma	1
-gov.me	1
-gov.mg	1
-gov.mk	1
-gov.ml	1
-gov.mn	1
-gov.mo	1
-gov.mr	1
-gov.ms	1
-gov.mu	1
-gov.mv	1
-gov.mw	1
-gov.my	1
-gov.mz	1
-gov.nc.tr	1
-gov.ng	1
-gov.nl	01
-gov.nr	1
-gov.om	1
-gov.ph	1
-gov.pk	1
-gov.pl	1
-gov.pn	1
-gov.pr	1
-gov.ps	1
-gov.pt	1
-gov.py	1
-gov.qa	1
-gov.rs	1
-gov.ru	01
-gov.rw	1
-gov.sa	1
-gov.sb	1
-gov.sc	1
-gov.scot	01
-gov.sd	1
-gov.sg	1
-gov.sh	1
-gov.sl	1
-gov.so	1
-gov.ss	1
-gov.sx	1
-gov.sy	1
-gov.tj	1
-gov.tl	1
-gov.tm	1
-gov.tn	1
-gov.to	1
-gov.tr	1
-gov.tt	1
-gov.tw	1
-gov.ua	1
-gov.uk	1
-gov.vc	1
-gov.ve	1
-gov.vn	1
-gov.ws	1
-gov.ye	1
-gov.za	1
-gov.zm	1
-gov.zw	1
-government.aero	1
-govt.nz	1
-gp	1
-gq	1
-gr	1
-gr.com	01
-gr.eu.org	01
-gr.it	1
-gr.jp	1
-grainger	1
-grajewo.pl	1
-gran.no	1
-grandrapids.museum	1
-grane.no	1
-granvin.no	1
-graphics	1
-graphox.us	01
-gratangen.no	1
-gratis	1
-graz.museum	1
-greater.jp	01
-green	1
-greta.fr	1
-grimstad.no	1
-gripe	1
-griw.gov.pl	1
-grocery	1
-groks-the.info	01
-groks-this.info	01
-grondar.za	1
-grong.no	1
-grosseto.it	1
-groundhandling.aero	1
-group	1
-group.aero	1
-grozny.ru	01
-grozny.su	01
-grp.lk	1
-gru.br	1
-grue.no	1
-gs	1
-gs.aa.no	1
-gs.ah.no	1
-gs.bu.no	1
-gs.cn	1
-gs.fm.no	1
-gs.hl.no	1
-gs.hm.no	1
-gs.jan-mayen.no	1
-gs.mr.no	1
-gs.nl.no	1
-gs.nt.no	1
-gs.of.no	1
-gs.ol.no	1
-gs.oslo.no	1
-gs.rl.no	1
-gs.sf.no	1
-gs.st.no	1
-gs.svalbard.no	1
-gs.tm.no	1
-gs.tr.no	1
-gs.va.no	1
-gs.vf.no	1
-gsj.bz	01
-gsm.pl	1
-gt	1
-gu	1
-gu.us	1
-guam.gu	1
-guardian	1
-gub.uy	1
-gucci	1
-guernsey.museum	1
-guge	1
-guide	1
-guitars	1
-gujarat.in	1
-gujo.gifu.jp	1
-gulen.no	1
-gunma.jp	1
-guovdageaidnu.no	1
-guru	1
-gushikami.okinawa.jp	1
-gv.ao	1
-gv.at	1
-gv.vc	01
-gw	1
-gwangju.kr	1
-gx.cn	1
-gy	1
-gyeongbuk.kr	1
-gyeonggi.kr	1
-gyeongnam.kr	1
-gyokuto.kumamoto.jp	1
-gz.cn	1
-gáivuotna.no	1
-gálsá.no	1
-gáŋgaviika.no	1
-günstigbestellen.de	01
-günstigliefern.de	01
-h.bg	1
-h.se	1
-ha.cn	1
-ha.no	1
-habikino.osaka.jp	1
-habmer.no	1
-haboro.hokkaido.jp	1
-hacca.jp	01
-hachijo.tokyo.jp	1
-hachinohe.aomori.jp	1
-hachioji.tokyo.jp	1
-hachirogata.akita.jp	1
-hadano.kanagawa.jp	1
-hadsel.no	1
-haebaru.okinawa.jp	1
-haga.tochigi.jp	1
-hagebostad.no	1
-hagi.yamaguchi.jp	1
-haibara.shizuoka.jp	1
-hair	1
-hakata.fukuoka.jp	1
-hakodate.hokkaido.jp	1
-hakone.kanagawa.jp	1
-hakuba.nagano.jp	1
-hakui.ishikawa.jp	1
-hakusan.ishikawa.jp	1
-halden.no	1
-half.host	01
-halloffame.museum	1
-halsa.no	1
-ham-radio-op.net	01
-hamada.shimane.jp	1
-hamamatsu.shizuoka.jp	1
-hamar.no	1
-hamaroy.no	1
-hamatama.saga.jp	1
-hamatonbetsu.hokkaido.jp	1
-hamburg	1
-hamburg.museum	1
-hammarfeasta.no	1
-hammerfest.no	1
-hamura.tokyo.jp	1
-hanamaki.iwate.jp	1
-hanamigawa.chiba.jp	1
-hanawa.fukushima.jp	1
-handa.aichi.jp	1
-handcrafted.jp	01
-handson.museum	1
-hanggliding.aero	1
-hangout	1
-hannan.osaka.jp	1
-hanno.saitama.jp	1
-hanyu.saitama.jp	1
-hapmir.no	1
-happou.akita.jp	1
-hara.nagano.jp	1
-haram.no	1
-hareid.no	1
-harima.hyogo.jp	1
-harstad.no	1
-harvestcelebration.museum	1
-hasama.oita.jp	1
-hasami.nagasaki.jp	1
-hashbang.sh	01
-hashikami.aomori.jp	1
-hashima.gifu.jp	1
-hashimoto.wakayama.jp	1
-hasuda.saitama.jp	1
-hasura-app.io	01
-hasura.app	01
-hasvik.no	1
-hatogaya.saitama.jp	1
-hatoyama.saitama.jp	1
-hatsukaichi.hiroshima.jp	1
-hattfjelldal.no	1
-haugesund.no	1
-haus	1
-hawaii.museum	1
-hayakawa.yamanashi.jp	1
-hayashima.okayama.jp	1
-hazu.aichi.jp	1
-hb.cldmail.ru	01
-hb.cn	1
-hbo	1
-hdfc	1
-hdfcbank	1
-he.cn	1
-health	1
-health-carereform.com	01
-health.museum	1
-health.nz	1
-health.vn	1
-healthcare	1
-heavy.jp	01
-heguri.nara.jp	1
-heimatunduhren.museum	1
-hekinan.aichi.jp	1
-hellas.museum	1
-help	1
-helsinki	1
-helsinki.museum	1
-hembygdsforbund.museum	1
-hemne.no	1
-hemnes.no	1
-hemsedal.no	1
-hepforge.org	01
-her.jp	01
-herad.no	1
-here	1
-here-for-more.info	01
-heritage.museum	1
-hermes	1
-herokuapp.com	01
-herokussl.com	01
-heroy.more-og-romsdal.no	1
-heroy.nordland.no	1
-herøy.møre-og-romsdal.no	1
-herøy.nordland.no	1
-heteml.net	01
-hgtv	1
-hi.cn	1
-hi.us	1
-hicam.net	01
-hichiso.gifu.jp	1
-hida.gifu.jp	1
-hidaka.hokkaido.jp	1
-hidaka.kochi.jp	1
-hidaka.saitama.jp	1
-hidaka.wakayama.jp	1
-hidora.com	01
-higashi.fukuoka.jp	1
-higashi.fukushima.jp	1
-higashi.okinawa.jp	1
-higashiagatsuma.gunma.jp	1
-higashichichibu.saitama.jp	1
-higashihiroshima.hiroshima.jp	1
-higashiizu.shizuoka.jp	1
-higashiizumo.shimane.jp	1
-higashikagawa.kagawa.jp	1
-higashikagura.hokkaido.jp	1
-higashikawa.hokkaido.jp	1
-higashikurume.tokyo.jp	1
-higashimatsushima.miyagi.jp	1
-higashimatsuyama.saitama.jp	1
-higashimurayama.tokyo.jp	1
-higashinaruse.akita.jp	1
-higashine.yamagata.jp	1
-higashiomi.shiga.jp	1
-higashiosaka.osaka.jp	1
-higashishirakawa.gifu.jp	1
-higashisumiyoshi.osaka.jp	1
-higashitsuno.kochi.jp	1
-higashiura.aichi.jp	1
-higashiyama.kyoto.jp	1
-higashiyamato.tokyo.jp	1
-higashiyodogawa.osaka.jp	1
-higashiyoshino.nara.jp	1
-hiho.jp	01
-hiji.oita.jp	1
-hikari.yamaguchi.jp	1
-hikawa.shimane.jp	1
-hikimi.shimane.jp	1
-hikone.shiga.jp	1
-himeji.hyogo.jp	1
-himeshima.oita.jp	1
-himi.toyama.jp	1
-hino.tokyo.jp	1
-hino.tottori.jp	1
-hinode.tokyo.jp	1
-hinohara.tokyo.jp	1
-hioki.kagoshima.jp	1
-hiphop	1
-hippy.jp	01
-hirado.nagasaki.jp	1
-hiraizumi.iwate.jp	1
-hirakata.osaka.jp	1
-hiranai.aomori.jp	1
-hirara.okinawa.jp	1
-hirata.fukushima.jp	1
-hiratsuka.kanagawa.jp	1
-hiraya.nagano.jp	1
-hirogawa.wakayama.jp	1
-hirokawa.fukuoka.jp	1
-hirono.fukushima.jp	1
-hirono.iwate.jp	1
-hiroo.hokkaido.jp	1
-hirosaki.aomori.jp	1
-hiroshima.jp	1
-hisamitsu	1
-hisayama.fukuoka.jp	1
-histoire.museum	1
-historical.museum	1
-historicalsociety.museum	1
-historichouses.museum	1
-historisch.museum	1
-historisches.museum	1
-history.museum	1
-historyofscience.museum	1
-hita.oita.jp	1
-hitachi	1
-hitachi.ibaraki.jp	1
-hitachinaka.ibaraki.jp	1
-hitachiomiya.ibaraki.jp	1
-hitachiota.ibaraki.jp	1
-hitra.no	1
-hiv	1
-hizen.saga.jp	1
-hjartdal.no	1
-hjelmeland.no	1
-hk	1
-hk.cn	1
-hk.com	01
-hk.org	01
-hkt	1
-hl.cn	1
-hl.no	1
-hlx.live	01
-hlx.page	01
-hlx3.page	01
-hm	1
-hm.no	1
-hn	1
-hn.cn	1
-hobby-site.com	01
-hobby-site.org	01
-hobol.no	1
-hobøl.no	1
-hockey	1
-hof.no	1
-hofu.yamaguchi.jp	1
-hokkaido.jp	1
-hokksund.no	1
-hokuryu.hokkaido.jp	1
-hokuto.hokkaido.jp	1
-hokuto.yamanashi.jp	1
-hol.no	1
-holdings	1
-hole.no	1
-holiday	1
-holmestrand.no	1
-holtalen.no	1
-holtålen.no	1
-holy.jp	01
-home-webserver.de	01
-home.dyndns.org	01
-homebuilt.aero	1
-homedepot	1
-homedns.org	01
-homeftp.net	01
-homeftp.org	01
-homegoods	1
-homeip.net	01
-homelink.one	01
-homelinux.com	01
-homelinux.net	01
-homelinux.org	01
-homeoffice.gov.uk	01
-homes	1
-homesecuritymac.com	01
-homesecuritypc.com	01
-homesense	1
-homesklep.pl	01
-homeunix.com	01
-homeunix.net	01
-homeunix.org	01
-honai.ehime.jp	1
-honbetsu.hokkaido.jp	1
-honda	1
-honefoss.no	1
-hongo.hiroshima.jp	1
-honjo.akita.jp	1
-honjo.saitama.jp	1
-honjyo.akita.jp	1
-hoplix.shop	01
-hopto.me	01
-hopto.org	01
-hornindal.no	1
-horokanai.hokkaido.jp	1
-horology.museum	1
-horonobe.hokkaido.jp	1
-horse	1
-horten.no	1
-hosp.uk	01
-hospital	1
-host	1
-hostedpi.com	01
-hosting	1
-hosting-cluster.nl	01
-hosting.myjino.ru	02
-hosting.ovh.net	02
-hostyhosting.io	01
-hot	1
-hotel.hu	1
-hotel.lk	1
-hotel.tz	1
-hoteles	1
-hotels	1
-hotelwithflight.com	01
-hotmail	1
-house	1
-house.museum	1
-how	1
-hoyanger.no	1
-hoylandet.no	1
-hr	1
-hr.eu.org	01
-hra.health	01
-hs.kr	1
-hs.run	01
-hs.zone	01
-hsbc	1
-ht	1
-httpbin.org	01
-hu	1
-hu.com	01
-hu.eu.org	01
-hu.net	01
-hughes	1
-huissier-justice.fr	1
-humanities.museum	1
-hungry.jp	01
-hurdal.no	1
-hurum.no	1
-hvaler.no	1
-hyatt	1
-hyllestad.no	1
-hyogo.jp	1
-hyuga.miyazaki.jp	1
-hyundai	1
-hzc.io	01
-hábmer.no	1
-hámmárfeasta.no	1
-hápmir.no	1
-häkkinen.fi	01
-hå.no	1
-hægebostad.no	1
-hønefoss.no	1
-høyanger.no	1
-høylandet.no	1
-i.bg	1
-i.ng	1
-i.ph	1
-i.se	1
-i234.me	01
-ia.us	1
-iamallama.com	01
-ibara.okayama.jp	1
-ibaraki.ibaraki.jp	1
-ibaraki.jp	1
-ibaraki.osaka.jp	1
-ibestad.no	1
-ibigawa.gifu.jp	1
-ibm	1
-ibxos.it	01
-ic.gov.pl	1
-icbc	1
-ice	1
-ichiba.tokushima.jp	1
-ichihara.chiba.jp	1
-ichikai.tochigi.jp	1
-ichikawa.chiba.jp	1
-ichikawa.hyogo.jp	1
-ichikawamisato.yamanashi.jp	1
-ichinohe.iwate.jp	1
-ichinomiya.aichi.jp	1
-ichinomiya.chiba.jp	1
-ichinoseki.iwate.jp	1
-icu	1
-icurus.jp	01
-id	1
-id.au	1
-id.firewalledreplit.co	01
-id.forgerock.io	01
-id.ir	1
-id.lv	1
-id.ly	1
-id.repl.co	01
-id.us	1
-ide.kyoto.jp	1
-idf.il	1
-idrett.no	1
-idv.hk	1
-idv.tw	1
-ie	1
-ie.eu.org	01
-ieee	1
-if.ua	1
-ifm	1
-iglesias-carbonia.it	1
-iglesiascarbonia.it	1
-iheya.okinawa.jp	1
-iida.nagano.jp	1
-iide.yamagata.jp	1
-iijima.nagano.jp	1
-iitate.fukushima.jp	1
-iiyama.nagano.jp	1
-iizuka.fukuoka.jp	1
-iizuna.nagano.jp	1
-ikano	1
-ikaruga.nara.jp	1
-ikata.ehime.jp	1
-ikawa.akita.jp	1
-ikeda.fukui.jp	1
-ikeda.gifu.jp	1
-ikeda.hokkaido.jp	1
-ikeda.nagano.jp	1
-ikeda.osaka.jp	1
-iki.fi	01
-iki.nagasaki.jp	1
-ikoma.nara.jp	1
-ikusaka.nagano.jp	1
-il	1
-il.eu.org	01
-il.us	1
-ilawa.pl	1
-iliadboxos.it	01
-illustration.museum	1
-ilovecollege.info	01
-im	1
-im.it	1
-imabari.ehime.jp	1
-imageandsound.museum	1
-imakane.hokkaido.jp	1
-imamat	1
-imari.saga.jp	1
-imb.br	1
-imdb	1
-imizu.toyama.jp	1
-immo	1
-immobilien	1
-imperia.it	1
-impertrix.com	01
-impertrixcdn.com	01
-in	1
-in-addr.arpa	1
-in-berlin.de	01
-in-brb.de	01
-in-butter.de	01
-in-dsl.de	01
-in-dsl.net	01
-in-dsl.org	01
-in-the-band.net	01
-in-vpn.de	01
-in-vpn.net	01
-in-vpn.org	01
-in.eu.org	01
-in.futurecms.at	02
-in.na	1
-in.net	01
-in.ni	1
-in.rs	1
-in.th	1
-in.ua	1
-in.us	1
-ina.ibaraki.jp	1
-ina.nagano.jp	1
-ina.saitama.jp	1
-inabe.mie.jp	1
-inagawa.hyogo.jp	1
-inagi.tokyo.jp	1
-inami.toyama.jp	1
-inami.wakayama.jp	1
-inashiki.ibaraki.jp	1
-inatsuki.fukuoka.jp	1
-inawashiro.fukushima.jp	1
-inazawa.aichi.jp	1
-inc	1
-inc.hk	01
-incheon.kr	1
-ind.br	1
-ind.gt	1
-ind.in	1
-ind.kw	1
-ind.tn	1
-independent-commission.uk	01
-independent-inquest.uk	01
-independent-inquiry.uk	01
-independent-panel.uk	01
-independent-review.uk	01
-inderoy.no	1
-inderøy.no	1
-indian.museum	1
-indiana.museum	1
-indianapolis.museum	1
-indianmarket.museum	1
-indie.porn	01
-indigena.bo	1
-industria.bo	1
-industries	1
-ine.kyoto.jp	1
-inf.br	1
-inf.cu	1
-inf.mk	1
-inf.ua	01
-infiniti	1
-info	1
-info.at	01
-info.au	1
-info.az	1
-info.bb	1
-info.bj	1
-info.bo	1
-info.co	1
-info.cx	01
-info.ec	1
-info.et	1
-info.fj	1
-info.gu	1
-info.ht	1
-info.hu	1
-info.in	1
-info.ke	1
-info.ki	1
-info.la	1
-info.ls	1
-info.mv	1
-info.na	1
-info.nf	1
-info.ni	1
-info.nr	1
-info.pk	1
-info.pl	1
-info.pr	1
-info.ro	1
-info.sd	1
-info.tn	1
-info.tr	1
-info.tt	1
-info.tz	1
-info.ve	1
-info.vn	1
-info.zm	1
-ing	1
-ing.pa	1
-ingatlan.hu	1
-ink	1
-ino.kochi.jp	1
-instance.datadetect.com	01
-instances.spawn.cc	01
-instantcloud.cn	01
-institute	1
-insurance	1
-insurance.aero	1
-insure	1
-int	1
-int.ar	1
-int.az	1
-int.bo	1
-int.ci	1
-int.co	1
-int.cv	1
-int.eu.org	01
-int.in	1
-int.is	1
-int.la	1
-int.lk	1
-int.mv	1
-int.mw	1
-int.ni	1
-int.pt	1
-int.ru	01
-int.tj	1
-int.tt	1
-int.ve	1
-int.vn	1
-intelligence.museum	1
-interactive.museum	1
-international	1
-internet-dns.de	01
-internet.in	1
-intl.tn	1
-intuit	1
-inuyama.aichi.jp	1
-investments	1
-inzai.chiba.jp	1
-io	1
-io.in	1
-io.kg	01
-iobb.net	01
-iopsys.se	01
-ip.linodeusercontent.com	01
-ip6.arpa	1
-ipifony.net	01
-ipiranga	1
-iq	1
-ir	1
-iraq.museum	1
-iris.arpa	1
-irish	1
-iron.museum	1
-iruma.saitama.jp	1
-is	1
-is-a-anarchist.com	01
-is-a-blogger.com	01
-is-a-bookkeeper.com	01
-is-a-bruinsfan.org	01
-is-a-bulls-fan.com	01
-is-a-candidate.org	01
-is-a-caterer.com	01
-is-a-celticsfan.org	01
-is-a-chef.com	01
-is-a-chef.net	01
-is-a-chef.org	01
-is-a-conservative.com	01
-is-a-cpa.com	01
-is-a-cubicle-slave.com	01
-is-a-democrat.com	01
-is-a-designer.com	01
-is-a-doctor.com	01
-is-a-financialadvisor.com	01
-is-a-geek.com	01
-is-a-geek.net	01
-is-a-geek.org	01
-is-a-green.com	01
-is-a-guru.com	01
-is-a-hard-worker.com	01
-is-a-hunter.com	01
-is-a-knight.org	01
-is-a-landscaper.com	01
-is-a-lawyer.com	01
-is-a-liberal.com	01
-is-a-libertarian.com	01
-is-a-linux-user.org	01
-is-a-llama.com	01
-is-a-musician.com	01
-is-a-nascarfan.com	01
-is-a-nurse.com	01
-is-a-painter.com	01
-is-a-patsfan.org	01
-is-a-personaltrainer.com	01
-is-a-photographer.com	01
-is-a-player.com	01
-is-a-republican.com	01
-is-a-rockstar.com	01
-is-a-socialist.com	01
-is-a-soxfan.org	01
-is-a-student.com	01
-is-a-teacher.com	01
-is-a-techie.com	01
-is-a-therapist.com	01
-is-an-accountant.com	01
-is-an-actor.com	01
-is-an-actress.com	01
-is-an-anarchist.com	01
-is-an-artist.com	01
-is-an-engineer.com	01
-is-an-entertainer.com	01
-is-by.us	01
-is-certified.com	01
-is-found.org	01
-is-gone.com	01
-is-into-anime.com	01
-is-into-cars.com	01
-is-into-cartoons.com	01
-is-into-games.com	01
-is-leet.com	01
-is-lost.org	01
-is-not-certified.com	01
-is-saved.org	01
-is-slick.com	01
-is-uberleet.com	01
-is-very-bad.org	01
-is-very-evil.org	01
-is-very-good.org	01
-is-very-nice.org	01
-is-very-sweet.org	01
-is-with-theband.com	01
-is.eu.org	01
-is.gov.pl	1
-is.it	1
-isa-geek.com	01
-isa-geek.net	01
-isa-geek.org	01
-isa-hockeynut.com	01
-isa.kagoshima.jp	1
-isa.us	1
-isahaya.nagasaki.jp	1
-ise.mie.jp	1
-isehara.kanagawa.jp	1
-isen.kagoshima.jp	1
-isernia.it	1
-iserv.dev	01
-iservschule.de	01
-isesaki.gunma.jp	1
-ishigaki.okinawa.jp	1
-ishikari.hokkaido.jp	1
-ishikawa.fukushima.jp	1
-ishikawa.jp	1
-ishikawa.okinawa.jp	1
-ishinomaki.miyagi.jp	1
-isla.pr	1
-isleofman.museum	1
-ismaili	1
-isshiki.aichi.jp	1
-issmarterthanyou.com	01
-ist	1
-istanbul	1
-isteingeek.de	01
-istmein.de	01
-isumi.chiba.jp	1
-it	1
-it.ao	1
-it.com	01
-it.eu.org	01
-it1.eur.aruba.jenv-aruba.cloud	01
-it1.jenv-aruba.cloud	01
-itabashi.tokyo.jp	1
-itako.ibaraki.jp	1
-itakura.gunma.jp	1
-itami.hyogo.jp	1
-itano.tokushima.jp	1
-itau	1
-itayanagi.aomori.jp	1
-itcouldbewor.se	01
-itigo.jp	01
-ito.shizuoka.jp	1
-itoigawa.niigata.jp	1
-itoman.okinawa.jp	1
-its.me	1
-itv	1
-ivano-frankivsk.ua	1
-ivanovo.su	01
-iveland.no	1
-ivgu.no	1
-iwade.wakayama.jp	1
-iwafune.tochigi.jp	1
-iwaizumi.iwate.jp	1
-iwaki.fukushima.jp	1
-iwakuni.yamaguchi.jp	1
-iwakura.aichi.jp	1
-iwama.ibaraki.jp	1
-iwamizawa.hokkaido.jp	1
-iwanai.hokkaido.jp	1
-iwanuma.miyagi.jp	1
-iwata.shizuoka.jp	1
-iwate.iwate.jp	1
-iwate.jp	1
-iwatsuki.saitama.jp	1
-iwi.nz	1
-iyo.ehime.jp	1
-iz.hr	1
-izena.okinawa.jp	1
-izu.shizuoka.jp	1
-izumi.kagoshima.jp	1
-izumi.osaka.jp	1
-izumiotsu.osaka.jp	1
-izumisano.osaka.jp	1
-izumizaki.fukushima.jp	1
-izumo.shimane.jp	1
-izumozaki.niigata.jp	1
-izunokuni.shizuoka.jp	1
-j.bg	1
-j.layershift.co.uk	01
-j.scaleforce.com.cy	01
-j.scaleforce.net	01
-jab.br	1
-jaguar	1
-jambyl.su	01
-jamison.museum	1
-jampa.br	1
-jan-mayen.no	1
-java	1
-jaworzno.pl	1
-jc.neen.it	01
-jcb	1
-jcloud-ver-jpc.ik-server.com	01
-jcloud.ik-server.com	01
-jcloud.kz	01
-jdevcloud.com	01
-jdf.br	1
-je	1
-jed.wafaicloud.com	01
-jeep	1
-jefferson.museum	1
-jeju.kr	1
-jelastic.dogado.eu	01
-jelastic.regruhosting.ru	01
-jelastic.saveincloud.net	01
-jelastic.team	01
-jelastic.tsukaeru.net	01
-jele.cloud	01
-jele.club	01
-jele.host	01
-jele.io	01
-jele.site	01
-jelenia-gora.pl	1
-jellybean.jp	01
-jeonbuk.kr	1
-jeonnam.kr	1
-jerusalem.museum	1
-jessheim.no	1
-jetzt	1
-jevnaker.no	1
-jewelry	1
-jewelry.museum	1
-jewish.museum	1
-jewishart.museum	1
-jfk.museum	1
-jgora.pl	1
-jinsekikogen.hiroshima.jp	1
-jio	1
-jl.cn	1
-jll	1
-jls-sto1.elastx.net	01
-jls-sto2.elastx.net	01
-jls-sto3.elastx.net	01
-jm	2
-jmp	1
-jnj	1
-jo	1
-joboji.iwate.jp	1
-jobs	1
-jobs.tt	1
-joburg	1
-joetsu.niigata.jp	1
-jogasz.hu	1
-johana.toyama.jp	1
-joinville.br	1
-jolster.no	1
-jondal.no	1
-jor.br	1
-jorpeland.no	1
-joso.ibaraki.jp	1
-jot	1
-jotelulu.cloud	01
-journal.aero	1
-journalism.museum	1
-journalist.aero	1
-joy	1
-joyo.kyoto.jp	1
-jozi.biz	01
-jp	1
-jp.eu.org	01
-jp.kg	01
-jp.md	01
-jp.net	01
-jpmorgan	1
-jpn.com	01
-jprs	1
-js.cn	1
-js.org	01
-js.wpenginepowered.com	01
-ju.mp	01
-judaica.museum	1
-judygarland.museum	1
-juedisches.museum	1
-juegos	1
-juif.museum	1
-juniper	1
-jur.pro	1
-jus.br	1
-jx.cn	1
-jølster.no	1
-jørpeland.no	1
-k.bg	1
-k.se	1
-k12.ak.us	1
-k12.al.us	1
-k12.ar.us	1
-k12.as.us	1
-k12.az.us	1
-k12.ca.us	1
-k12.co.us	1
-k12.ct.us	1
-k12.dc.us	1
-k12.de.us	1
-k12.ec	1
-k12.fl.us	1
-k12.ga.us	1
-k12.gu.us	1
-k12.ia.us	1
-k12.id.us	1
-k12.il	1
-k12.il.us	1
-k12.in.us	1
-k12.ks.us	1
-k12.ky.us	1
-k12.la.us	1
-k12.ma.us	1
-k12.md.us	1
-k12.me.us	1
-k12.mi.us	1
-k12.mn.us	1
-k12.mo.us	1
-k12.ms.us	1
-k12.mt.us	1
-k12.nc.us	1
-k12.ne.us	1
-k12.nh.us	1
-k12.nj.us	1
-k12.nm.us	1
-k12.nv.us	1
-k12.ny.us	1
-k12.oh.us	1
-k12.ok.us	1
-k12.or.us	1
-k12.pa.us	1
-k12.pr.us	1
-k12.sc.us	1
-k12.tn.us	1
-k12.tr	1
-k12.tx.us	1
-k12.ut.us	1
-k12.va.us	1
-k12.vi	1
-k12.vi.us	1
-k12.vt.us	1
-k12.wa.us	1
-k12.wi.us	1
-k12.wy.us	1
-k8s.fr-par.scw.cloud	01
-k8s.nl-ams.scw.cloud	01
-k8s.pl-waw.scw.cloud	01
-k8s.scw.cloud	01
-kaas.gg	01
-kadena.okinawa.jp	1
-kadogawa.miyazaki.jp	1
-kadoma.osaka.jp	1
-kafjord.no	1
-kaga.ishikawa.jp	1
-kagami.kochi.jp	1
-kagamiishi.fukushima.jp	1
-kagamino.okayama.jp	1
-kagawa.jp	1
-kagoshima.jp	1
-kagoshima.kagoshima.jp	1
-kaho.fukuoka.jp	1
-kahoku.ishikawa.jp	1
-kahoku.yamagata.jp	1
-kai.yamanashi.jp	1
-kainan.tokushima.jp	1
-kainan.wakayama.jp	1
-kaisei.kanagawa.jp	1
-kaita.hiroshima.jp	1
-kaizuka.osaka.jp	1
-kakamigahara.gifu.jp	1
-kakegawa.shizuoka.jp	1
-kakinoki.shimane.jp	1
-kakogawa.hyogo.jp	1
-kakuda.miyagi.jp	1
-kalisz.pl	1
-kalmykia.ru	01
-kalmykia.su	01
-kaluga.su	01
-kamagaya.chiba.jp	1
-kamaishi.iwate.jp	1
-kamakura.kanagawa.jp	1
-kameoka.kyoto.jp	1
-kameyama.mie.jp	1
-kami.kochi.jp	1
-kami.miyagi.jp	1
-kamiamakusa.kumamoto.jp	1
-kamifurano.hokkaido.jp	1
-kamigori.hyogo.jp	1
-kamiichi.toyama.jp	1
-kamiizumi.saitama.jp	1
-kamijima.ehime.jp	1
-kamikawa.hokkaido.jp	1
-kamikawa.hyogo.jp	1
-kamikawa.saitama.jp	1
-kamikitayama.nara.jp	1
-kamikoani.akita.jp	1
-kamimine.saga.jp	1
-kaminokawa.tochigi.jp	1
-kaminoyama.yamagata.jp	1
-kamioka.akita.jp	1
-kamisato.saitama.jp	1
-kamishihoro.hokkaido.jp	1
-kamisu.ibaraki.jp	1
-kamisunagawa.hokkaido.jp	1
-kamitonda.wakayama.jp	1
-kamitsue.oita.jp	1
-kamo.kyoto.jp	1
-kamo.niigata.jp	1
-kamoenai.hokkaido.jp	1
-kamogawa.chiba.jp	1
-kanagawa.jp	1
-kanan.osaka.jp	1
-kanazawa.ishikawa.jp	1
-kanegasaki.iwate.jp	1
-kaneyama.fukushima.jp	1
-kaneyama.yamagata.jp	1
-kani.gifu.jp	1
-kanie.aichi.jp	1
-kanmaki.nara.jp	1
-kanna.gunma.jp	1
-kannami.shizuoka.jp	1
-kanonji.kagawa.jp	1
-kanoya.kagoshima.jp	1
-kanra.gunma.jp	1
-kanuma.tochigi.jp	1
-kanzaki.saga.jp	1
-kapsi.fi	01
-karacol.su	01
-karaganda.su	01
-karasjohka.no	1
-karasjok.no	1
-karasuyama.tochigi.jp	1
-karate.museum	1
-karatsu.saga.jp	1
-karelia.su	01
-karikatur.museum	1
-kariwa.niigata.jp	1
-kariya.aichi.jp	1
-karlsoy.no	1
-karmoy.no	1
-karmøy.no	1
-karpacz.pl	1
-kartuzy.pl	1
-karuizawa.nagano.jp	1
-karumai.iwate.jp	1
-kasahara.gifu.jp	1
-kasai.hyogo.jp	1
-kasama.ibaraki.jp	1
-kasamatsu.gifu.jp	1
-kasaoka.okayama.jp	1
-kashiba.nara.jp	1
-kashihara.nara.jp	1
-kashima.ibaraki.jp	1
-kashima.saga.jp	1
-kashiwa.chiba.jp	1
-kashiwara.osaka.jp	1
-kashiwazaki.niigata.jp	1
-kasserver.com	01
-kasuga.fukuoka.jp	1
-kasuga.hyogo.jp	1
-kasugai.aichi.jp	1
-kasukabe.saitama.jp	1
-kasumigaura.ibaraki.jp	1
-kasuya.fukuoka.jp	1
-kaszuby.pl	1
-katagami.akita.jp	1
-katano.osaka.jp	1
-katashina.gunma.jp	1
-katori.chiba.jp	1
-katowice.pl	1
-katsuragi.nara.jp	1
-katsuragi.wakayama.jp	1
-katsushika.tokyo.jp	1
-katsuura.chiba.jp	1
-katsuyama.fukui.jp	1
-kaufen	1
-kautokeino.no	1
-kawaba.gunma.jp	1
-kawachinagano.osaka.jp	1
-kawagoe.mie.jp	1
-kawagoe.saitama.jp	1
-kawaguchi.saitama.jp	1
-kawahara.tottori.jp	1
-kawai.iwate.jp	1
-kawai.nara.jp	1
-kawaiishop.jp	01
-kawajima.saitama.jp	1
-kawakami.nagano.jp	1
-kawakami.nara.jp	1
-kawakita.ishikawa.jp	1
-kawamata.fukushima.jp	1
-kawaminami.miyazaki.jp	1
-kawanabe.kagoshima.jp	1
-kawanehon.shizuoka.jp	1
-kawanishi.hyogo.jp	1
-kawanishi.nara.jp	1
-kawanishi.yamagata.jp	1
-kawara.fukuoka.jp	1
-kawasaki.jp	2
-kawasaki.miyagi.jp	1
-kawatana.nagasaki.jp	1
-kawaue.gifu.jp	1
-kawazu.shizuoka.jp	1
-kayabe.hokkaido.jp	1
-kazimierz-dolny.pl	1
-kazo.saitama.jp	1
-kazuno.akita.jp	1
-kddi	1
-ke	1
-keisen.fukuoka.jp	1
-keliweb.cloud	01
-kembuchi.hokkaido.jp	1
-kep.tr	1
-kepno.pl	1
-kerryhotels	1
-kerrylogistics	1
-kerryproperties	1
-ketrzyn.pl	1
-keymachine.de	01
-kfh	1
-kg	1
-kg.kr	1
-kh	2
-kh.ua	1
-khakassia.su	01
-kharkiv.ua	1
-kharkov.ua	1
-kherson.ua	1
-khmelnitskiy.ua	1
-khmelnytskyi.ua	1
-khplay.nl	01
-ki	1
-kia	1
-kibichuo.okayama.jp	1
-kicks-ass.net	01
-kicks-ass.org	01
-kids	1
-kids.museum	1
-kids.us	1
-kiev.ua	1
-kiho.mie.jp	1
-kihoku.ehime.jp	1
-kijo.miyazaki.jp	1
-kikirara.jp	01
-kikonai.hokkaido.jp	1
-kikuchi.kumamoto.jp	1
-kikugawa.shizuoka.jp	1
-kilatiron.com	01
-kill.jp	01
-kilo.jp	01
-kim	1
-kimino.wakayama.jp	1
-kimitsu.chiba.jp	1
-kimobetsu.hokkaido.jp	1
-kin.okinawa.jp	1
-kinder	1
-kindle	1
-kinghost.net	01
-kinko.kagoshima.jp	1
-kinokawa.wakayama.jp	1
-kira.aichi.jp	1
-kirkenes.no	1
-kirovograd.ua	1
-kiryu.gunma.jp	1
-kisarazu.chiba.jp	1
-kishiwada.osaka.jp	1
-kiso.nagano.jp	1
-kisofukushima.nagano.jp	1
-kisosaki.mie.jp	1
-kita.kyoto.jp	1
-kita.osaka.jp	1
-kita.tokyo.jp	1
-kitaaiki.nagano.jp	1
-kitaakita.akita.jp	1
-kitadaito.okinawa.jp	1
-kitagata.gifu.jp	1
-kitagata.saga.jp	1
-kitagawa.kochi.jp	1
-kitagawa.miyazaki.jp	1
-kitahata.saga.jp	1
-kitahiroshima.hokkaido.jp	1
-kitakami.iwate.jp	1
-kitakata.fukushima.jp	1
-kitakata.miyazaki.jp	1
-kitakyushu.jp	2
-kitami.hokkaido.jp	1
-kitamoto.saitama.jp	1
-kitanakagusuku.okinawa.jp	1
-kitashiobara.fukushima.jp	1
-kitaura.miyazaki.jp	1
-kitayama.wakayama.jp	1
-kitchen	1
-kiwa.mie.jp	1
-kiwi	1
-kiwi.nz	1
-kiyama.saga.jp	1
-kiyokawa.kanagawa.jp	1
-kiyosato.hokkaido.jp	1
-kiyose.tokyo.jp	1
-kiyosu.aichi.jp	1
-kizu.kyoto.jp	1
-klabu.no	1
-klepp.no	1
-klodzko.pl	1
-klæbu.no	1
-km	1
-km.ua	1
-kmpsp.gov.pl	1
-kn	1
-knightpoint.systems	01
-knowsitall.info	01
-knx-server.net	01
-kobayashi.miyazaki.jp	1
-kobe.jp	2
-kobierzyce.pl	1
-kochi.jp	1
-kochi.kochi.jp	1
-kodaira.tokyo.jp	1
-koebenhavn.museum	1
-koeln	1
-koeln.museum	1
-kofu.yamanashi.jp	1
-koga.fukuoka.jp	1
-koga.ibaraki.jp	1
-koganei.tokyo.jp	1
-koge.tottori.jp	1
-koka.shiga.jp	1
-kokonoe.oita.jp	1
-kokubunji.tokyo.jp	1
-kolobrzeg.pl	1
-komae.tokyo.jp	1
-komagane.nagano.jp	1
-komaki.aichi.jp	1
-komatsu	1
-komatsu.ishikawa.jp	1
-komatsushima.tokushima.jp	1
-komforb.se	1
-kommunalforbund.se	1
-kommune.no	1
-komono.mie.jp	1
-komoro.nagano.jp	1
-komvux.se	1
-konan.aichi.jp	1
-konan.shiga.jp	1
-kongsberg.no	1
-kongsvinger.no	1
-konin.pl	1
-konskowola.pl	1
-konsulat.gov.pl	1
-konyvelo.hu	1
-koobin.events	01
-koori.fukushima.jp	1
-kopervik.no	1
-koriyama.fukushima.jp	1
-koryo.nara.jp	1
-kosai.shizuoka.jp	1
-kosaka.akita.jp	1
-kosei.shiga.jp	1
-kosher	1
-koshigaya.saitama.jp	1
-koshimizu.hokkaido.jp	1
-koshu.yamanashi.jp	1
-kosuge.yamanashi.jp	1
-kota.aichi.jp	1
-koto.shiga.jp	1
-koto.tokyo.jp	1
-kotohira.kagawa.jp	1
-kotoura.tottori.jp	1
-kouhoku.saga.jp	1
-kounosu.saitama.jp	1
-kouyama.kagoshima.jp	1
-kouzushima.tokyo.jp	1
-koya.wakayama.jp	1
-koza.wakayama.jp	1
-kozagawa.wakayama.jp	1
-kozaki.chiba.jp	1
-kozow.com	01
-kp	1
-kpmg	1
-kpn	1
-kppsp.gov.pl	1
-kr	1
-kr.com	01
-kr.eu.org	01
-kr.it	1
-kr.ua	1
-kraanghke.no	1
-kragero.no	1
-kragerø.no	1
-krakow.pl	01
-krasnik.pl	01
-krasnodar.su	01
-krd	1
-kred	1
-krellian.net	01
-kristiansand.no	1
-kristiansund.no	1
-krodsherad.no	1
-krokstadelva.no	1
-krym.ua	1
-kråanghke.no	1
-krødsherad.no	1
-ks.ua	1
-ks.us	1
-ktistory.com	01
-kuchinotsu.nagasaki.jp	1
-kudamatsu.yamaguchi.jp	1
-kudoyama.wakayama.jp	1
-kui.hiroshima.jp	1
-kuji.iwate.jp	1
-kuju.oita.jp	1
-kujukuri.chiba.jp	1
-kuki.saitama.jp	1
-kuleuven.cloud	01
-kumagaya.saitama.jp	1
-kumakogen.ehime.jp	1
-kumamoto.jp	1
-kumamoto.kumamoto.jp	1
-kumano.hiroshima.jp	1
-kumano.mie.jp	1
-kumatori.osaka.jp	1
-kumejima.okinawa.jp	1
-kumenan.okayama.jp	1
-kumiyama.kyoto.jp	1
-kunden.ortsinfo.at	02
-kunigami.okinawa.jp	1
-kunimi.fukushima.jp	1
-kunisaki.oita.jp	1
-kunitachi.tokyo.jp	1
-kunitomi.miyazaki.jp	1
-kunneppu.hokkaido.jp	1
-kunohe.iwate.jp	1
-kunst.museum	1
-kunstsammlung.museum	1
-kunstunddesign.museum	1
-kuokgroup	1
-kurashiki.okayama.jp	1
-kurate.fukuoka.jp	1
-kure.hiroshima.jp	1
-kurgan.su	01
-kuriyama.hokkaido.jp	1
-kurobe.toyama.jp	1
-kurogi.fukuoka.jp	1
-kuroishi.aomori.jp	1
-kuroiso.tochigi.jp	1
-kuromatsunai.hokkaido.jp	1
-kuron.jp	01
-kurotaki.nara.jp	1
-kurume.fukuoka.jp	1
-kusatsu.gunma.jp	1
-kusatsu.shiga.jp	1
-kushima.miyazaki.jp	1
-kushimoto.wakayama.jp	1
-kushiro.hokkaido.jp	1
-kustanai.ru	01
-kustanai.su	01
-kusu.oita.jp	1
-kutchan.hokkaido.jp	1
-kutno.pl	1
-kuwana.mie.jp	1
-kuzumaki.iwate.jp	1
-kv.ua	1
-kvafjord.no	1
-kvalsund.no	1
-kvam.no	1
-kvanangen.no	1
-kvinesdal.no	1
-kvinnherad.no	1
-kviteseid.no	1
-kvitsoy.no	1
-kvitsøy.no	1
-kvæfjord.no	1
-kvænangen.no	1
-kw	1
-kwp.gov.pl	1
-kwpsp.gov.pl	1
-ky	1
-ky.us	1
-kyiv.ua	1
-kyonan.chiba.jp	1
-kyotamba.kyoto.jp	1
-kyotanabe.kyoto.jp	1
-kyotango.kyoto.jp	1
-kyoto	1
-kyoto.jp	1
-kyowa.akita.jp	1
-kyowa.hokkaido.jp	1
-kyuragi.saga.jp	1
-kz	1
-kárášjohka.no	1
-kåfjord.no	1
-l-o-g-i-n.de	01
-l.bg	1
-l.se	1
-la	1
-la-spezia.it	1
-la.us	1
-laakesvuemie.no	1
-lab.ms	01
-labor.museum	1
-labour.museum	1
-lacaixa	1
-lahppi.no	1
-lajolla.museum	1
-lakas.hu	1
-lamborghini	1
-lamer	1
-lanbib.se	1
-lancashire.museum	1
-lancaster	1
-lancia	1
-land	1
-land-4-sale.us	01
-landes.museum	1
-landing.myjino.ru	02
-landrover	1
-langevag.no	1
-langevåg.no	1
-lans.museum	1
-lanxess	1
-lapy.pl	1
-laquila.it	1
-lardal.no	1
-larsson.museum	1
-larvik.no	1
-lasalle	1
-laspezia.it	1
-lat	1
-latina.it	1
-latino	1
-latrobe	1
-lavagis.no	1
-lavangen.no	1
-law	1
-law.pro	1
-law.za	1
-lawyer	1
-laz.it	1
-lazio.it	1
-lb	1
-lc	1
-lc.it	1
-lcl.dev	02
-lclstage.dev	02
-lcube-server.de	01
-lds	1
-le.it	1
-leadpages.co	01
-leangaviika.no	1
-lease	1
-leasing.aero	1
-leaŋgaviika.no	1
-lebesby.no	1
-lebork.pl	1
-lebtimnetz.de	01
-lecce.it	1
-lecco.it	1
-leclerc	1
-leczna.pl	01
-lefrak	1
-leg.br	1
-legal	1
-legnica.pl	1
-lego	1
-leikanger.no	1
-leirfjord.no	1
-leirvik.no	1
-leitungsen.de	01
-leka.no	1
-leksvik.no	1
-lel.br	1
-lelux.site	01
-lenug.su	01
-lenvik.no	1
-lerdal.no	1
-lesja.no	1
-levanger.no	1
-lewismiller.museum	1
-lexus	1
-lezajsk.pl	1
-lg.jp	1
-lg.ua	1
-lgbt	1
-li	1
-li.it	1
-lib.ak.us	1
-lib.al.us	1
-lib.ar.us	1
-lib.as.us	1
-lib.az.us	1
-lib.ca.us	1
-lib.co.us	1
-lib.ct.us	1
-lib.dc.us	1
-lib.de.us	01
-lib.ee	1
-lib.fl.us	1
-lib.ga.us	1
-lib.gu.us	1
-lib.hi.us	1
-lib.ia.us	1
-lib.id.us	1
-lib.il.us	1
-lib.in.us	1
-lib.ks.us	1
-lib.ky.us	1
-lib.la.us	1
-lib.ma.us	1
-lib.md.us	1
-lib.me.us	1
-lib.mi.us	1
-lib.mn.us	1
-lib.mo.us	1
-lib.ms.us	1
-lib.mt.us	1
-lib.nc.us	1
-lib.nd.us	1
-lib.ne.us	1
-lib.nh.us	1
-lib.nj.us	1
-lib.nm.us	1
-lib.nv.us	1
-lib.ny.us	1
-lib.oh.us	1
-lib.ok.us	1
-lib.or.us	1
-lib.pa.us	1
-lib.pr.us	1
-lib.ri.us	1
-lib.sc.us	1
-lib.sd.us	1
-lib.tn.us	1
-lib.tx.us	1
-lib.ut.us	1
-lib.va.us	1
-lib.vi.us	1
-lib.vt.us	1
-lib.wa.us	1
-lib.wi.us	1
-lib.wy.us	1
-lidl	1
-lier.no	1
-lierne.no	1
-life	1
-lifeinsurance	1
-lifestyle	1
-lig.it	1
-lighting	1
-liguria.it	1
-like	1
-likes-pie.com	01
-likescandy.com	01
-lillehammer.no	1
-lillesand.no	1
-lilly	1
-lima-city.at	01
-lima-city.ch	01
-lima-city.de	01
-lima-city.rocks	01
-lima.zone	01
-limanowa.pl	1
-limited	1
-limo	1
-lincoln	1
-lincoln.museum	1
-lindas.no	1
-linde	1
-lindesnes.no	1
-lindås.no	1
-link	1
-linkyard-cloud.ch	01
-linkyard.cloud	01
-linodeobjects.com	02
-linz.museum	1
-lipsy	1
-littlestar.jp	01
-live	1
-living	1
-living.museum	1
-livinghistory.museum	1
-livorno.it	1
-lk	1
-lk3.ru	01
-llc	1
-llp	1
-ln.cn	1
-lo.it	1
-loabat.no	1
-loabát.no	1
-loan	1
-loans	1
-localhistory.museum	1
-localhost.daplie.me	01
-localzone.xyz	01
-locker	1
-locus	1
-lodi.it	1
-lodingen.no	1
-log.br	1
-loginline.app	01
-loginline.dev	01
-loginline.io	01
-loginline.services	01
-loginline.site	01
-loginto.me	01
-logistics.aero	1
-logoip.com	01
-logoip.de	01
-lohmus.me	01
-loisirs.bj	1
-lol	1
-lolipop.io	01
-lolipopmc.jp	01
-lolitapunk.jp	01
-lom.it	1
-lom.no	1
-lombardia.it	1
-lombardy.it	1
-lomo.jp	01
-lomza.pl	1
-lon-1.paas.massivegrid.net	01
-lon-2.paas.massivegrid.net	01
-lon.wafaicloud.com	01
-london	1
-london.cloudapps.digital	01
-london.museum	1
-londrina.br	1
-loppa.no	1
-lorenskog.no	1
-losangeles.museum	1
-loseyourip.com	01
-loten.no	1
-lotte	1
-lotto	1
-louvre.museum	1
-love	1
-lovepop.jp	01
-lovesick.jp	01
-lowicz.pl	1
-loyalist.museum	1
-lpages.co	01
-lpl	1
-lplfinancial	1
-lpusercontent.com	01
-lr	1
-ls	1
-lt	1
-lt.eu.org	01
-lt.it	1
-lt.ua	1
-ltd	1
-ltd.co.im	1
-ltd.cy	1
-ltd.gi	1
-ltd.hk	01
-ltd.lk	1
-ltd.ng	01
-ltd.ua	01
-ltd.uk	1
-ltda	1
-lu	1
-lu.eu.org	01
-lu.it	1
-lubartow.pl	01
-lubin.pl	1
-lublin.pl	01
-lucania.it	1
-lucca.it	1
-lucerne.museum	1
-lug.org.uk	01
-lugansk.ua	1
-lugs.org.uk	01
-lukow.pl	1
-lund.no	1
-lundbeck	1
-lunner.no	1
-luroy.no	1
-lurøy.no	1
-luster.no	1
-lutsk.ua	1
-luxe	1
-luxembourg.museum	1
-luxury	1
-luzern.museum	1
-lv	1
-lv.eu.org	01
-lv.ua	1
-lviv.ua	1
-ly	1
-lyngdal.no	1
-lyngen.no	1
-lynx.mythic-beasts.com	01
-láhppi.no	1
-läns.museum	1
-lærdal.no	1
-lødingen.no	1
-lørenskog.no	1
-løten.no	1
-m.bg	1
-m.se	1
-ma	1
-ma.gov.br	1
-ma.leg.br	01
-ma.us	1
-macapa.br	1
-maceio.br	1
-macerata.it	1
-machida.tokyo.jp	1
-macys	1
-mad.museum	1
-madrid	1
-madrid.museum	1
-maebashi.gunma.jp	1
-magazine.aero	1
-magentosite.cloud	02
-magnet.page	01
-maibara.shiga.jp	1
-maif	1
-mail.pl	1
-main.jp	01
-maintenance.aero	1
-maison	1
-maizuru.kyoto.jp	1
-makeup	1
-makinohara.shizuoka.jp	1
-makurazaki.kagoshima.jp	1
-malatvuopmi.no	1
-malbork.pl	1
-mallorca.museum	1
-malopolska.pl	1
-malselv.no	1
-malvik.no	1
-mamurogawa.yamagata.jp	1
-man	1
-management	1
-manaus.br	1
-manchester.museum	1
-mandal.no	1
-mango	1
-mangyshlak.su	01
-maniwa.okayama.jp	1
-manno.kagawa.jp	1
-mansion.museum	1
-mansions.museum	1
-mantova.it	1
-manx.museum	1
-maori.nz	1
-map	1
-map.fastly.net	01
-map.fastlylb.net	01
-mar.it	1
-marburg.museum	1
-marche.it	1
-marine.ru	01
-maringa.br	1
-maritime.museum	1
-maritimo.museum	1
-marker.no	1
-market	1
-marketing	1
-markets	1
-marnardal.no	1
-marriott	1
-marshalls	1
-marugame.kagawa.jp	1
-marumori.miyagi.jp	1
-maryland.museum	1
-marylhurst.museum	1
-masaki.ehime.jp	1
-maserati	1
-masfjorden.no	1
-mashike.hokkaido.jp	1
-mashiki.kumamoto.jp	1
-mashiko.tochigi.jp	1
-masoy.no	1
-massa-carrara.it	1
-massacarrara.it	1
-masuda.shimane.jp	1
-mat.br	1
-matera.it	1
-matsubara.osaka.jp	1
-matsubushi.saitama.jp	1
-matsuda.kanagawa.jp	1
-matsudo.chiba.jp	1
-matsue.shimane.jp	1
-matsukawa.nagano.jp	1
-matsumae.hokkaido.jp	1
-matsumoto.kagoshima.jp	1
-matsumoto.nagano.jp	1
-matsuno.ehime.jp	1
-matsusaka.mie.jp	1
-matsushige.tokushima.jp	1
-matsushima.miyagi.jp	1
-matsuura.nagasaki.jp	1
-matsuyama.ehime.jp	1
-matsuzaki.shizuoka.jp	1
-matta-varjjat.no	1
-mattel	1
-mayfirst.info	01
-mayfirst.org	01
-mazeplay.com	01
-mazowsze.pl	1
-mazury.pl	1
-mb.ca	1
-mb.it	1
-mba	1
-mc	1
-mc.ax	01
-mc.eu.org	01
-mc.it	1
-mcdir.me	01
-mcdir.ru	01
-mckinsey	1
-mcpe.me	01
-mcpre.ru	01
-md	1
-md.ci	1
-md.us	1
-me	1
-me.eu.org	01
-me.in	1
-me.it	1
-me.ke	1
-me.so	1
-me.ss	1
-me.tc	01
-me.tz	1
-me.uk	1
-me.us	1
-me.vu	01
-med	1
-med.br	1
-med.ec	1
-med.ee	1
-med.ht	1
-med.ly	1
-med.om	1
-med.pa	1
-med.pl	01
-med.pro	1
-med.sa	1
-med.sd	1
-medecin.fr	1
-medecin.km	1
-media	1
-media.aero	1
-media.hu	1
-media.museum	1
-media.pl	1
-mediatech.by	01
-mediatech.dev	01
-medical.museum	1
-medicina.bo	1
-medio-campidano.it	1
-mediocampidano.it	1
-medizinhistorisches.museum	1
-meeres.museum	1
-meet	1
-meguro.tokyo.jp	1
-mein-iserv.de	01
-mein-vigor.de	01
-meinforum.net	01
-meiwa.gunma.jp	1
-meiwa.mie.jp	1
-mel.cloudlets.com.au	01
-meland.no	1
-melbourne	1
-meldal.no	1
-melhus.no	1
-meloy.no	1
-meløy.no	1
-members.linode.com	01
-meme	1
-memorial	1
-memorial.museum	1
-memset.net	01
-men	1
-menu	1
-meraker.no	1
-merckmsd	1
-merseine.nu	01
-meråker.no	1
-mesaverde.museum	1
-messerli.app	01
-messina.it	1
-messwithdns.com	01
-meteorapp.com	01
-mex.com	01
-mg	1
-mg.gov.br	1
-mg.leg.br	01
-mh	1
-mi.it	1
-mi.th	1
-mi.us	1
-miami	1
-miasa.nagano.jp	1
-miasta.pl	1
-mibu.tochigi.jp	1
-michigan.museum	1
-microlight.aero	1
-microsoft	1
-midatlantic.museum	1
-midori.chiba.jp	1
-midori.gunma.jp	1
-midsund.no	1
-midtre-gauldal.no	1
-mie.jp	1
-mielec.pl	1
-mielno.pl	1
-mifune.kumamoto.jp	1
-migration.run	02
-mihama.aichi.jp	1
-mihama.chiba.jp	1
-mihama.fukui.jp	1
-mihama.mie.jp	1
-mihama.wakayama.jp	1
-mihara.hiroshima.jp	1
-mihara.kochi.jp	1
-miharu.fukushima.jp	1
-miho.ibaraki.jp	1
-mikasa.hokkaido.jp	1
-mikawa.yamagata.jp	1
-miki.hyogo.jp	1
-mil	1
-mil.ac	1
-mil.ae	1
-mil.al	1
-mil.ar	1
-mil.az	1
-mil.ba	1
-mil.bo	1
-mil.br	1
-mil.by	1
-mil.cl	1
-mil.cn	1
-mil.co	1
-mil.cy	1
-mil.do	1
-mil.ec	1
-mil.eg	1
-mil.fj	1
-mil.ge	1
-mil.gh	1
-mil.gt	1
-mil.hn	1
-mil.id	1
-mil.in	1
-mil.iq	1
-mil.jo	1
-mil.kg	1
-mil.km	1
-mil.kr	1
-mil.kz	1
-mil.lv	1
-mil.mg	1
-mil.mv	1
-mil.my	1
-mil.mz	1
-mil.ng	1
-mil.ni	1
-mil.no	1
-mil.nz	1
-mil.pe	1
-mil.ph	1
-mil.pl	1
-mil.py	1
-mil.qa	1
-mil.ru	01
-mil.rw	1
-mil.sh	1
-mil.st	1
-mil.sy	1
-mil.tj	1
-mil.tm	1
-mil.to	1
-mil.tr	1
-mil.tw	1
-mil.tz	1
-mil.uy	1
-mil.vc	1
-mil.ve	1
-mil.ye	1
-mil.za	1
-mil.zm	1
-mil.zw	1
-milan.it	1
-milano.it	1
-military.museum	1
-mill.museum	1
-mima.tokushima.jp	1
-mimata.miyazaki.jp	1
-minakami.gunma.jp	1
-minamata.kumamoto.jp	1
-minami-alps.yamanashi.jp	1
-minami.fukuoka.jp	1
-minami.kyoto.jp	1
-minami.tokushima.jp	1
-minamiaiki.nagano.jp	1
-minamiashigara.kanagawa.jp	1
-minamiawaji.hyogo.jp	1
-minamiboso.chiba.jp	1
-minamidaito.okinawa.jp	1
-minamiechizen.fukui.jp	1
-minamifurano.hokkaido.jp	1
-minamiise.mie.jp	1
-minamiizu.shizuoka.jp	1
-minamimaki.nagano.jp	1
-minamiminowa.nagano.jp	1
-minamioguni.kumamoto.jp	1
-minamisanriku.miyagi.jp	1
-minamitane.kagoshima.jp	1
-minamiuonuma.niigata.jp	1
-minamiyamashiro.kyoto.jp	1
-minano.saitama.jp	1
-minato.osaka.jp	1
-minato.tokyo.jp	1
-mincom.tn	1
-mine.nu	01
-miners.museum	1
-mini	1
-mining.museum	1
-miniserver.com	01
-minisite.ms	01
-minnesota.museum	1
-mino.gifu.jp	1
-minobu.yamanashi.jp	1
-minoh.osaka.jp	1
-minokamo.gifu.jp	1
-minowa.nagano.jp	1
-mint	1
-mintere.site	01
-mircloud.host	01
-mircloud.ru	01
-mircloud.us	01
-misaki.okayama.jp	1
-misaki.osaka.jp	1
-misasa.tottori.jp	1
-misato.akita.jp	1
-misato.miyagi.jp	1
-misato.saitama.jp	1
-misato.shimane.jp	1
-misato.wakayama.jp	1
-misawa.aomori.jp	1
-misconfused.org	01
-mishima.fukushima.jp	1
-mishima.shizuoka.jp	1
-missile.museum	1
-missoula.museum	1
-misugi.mie.jp	1
-mit	1
-mitaka.tokyo.jp	1
-mitake.gifu.jp	1
-mitane.akita.jp	1
-mito.ibaraki.jp	1
-mitou.yamaguchi.jp	1
-mitoyo.kagawa.jp	1
-mitsubishi	1
-mitsue.nara.jp	1
-mitsuke.niigata.jp	1
-miura.kanagawa.jp	1
-miyada.nagano.jp	1
-miyagi.jp	1
-miyake.nara.jp	1
-miyako.fukuoka.jp	1
-miyako.iwate.jp	1
-miyakonojo.miyazaki.jp	1
-miyama.fukuoka.jp	1
-miyama.mie.jp	1
-miyashiro.saitama.jp	1
-miyawaka.fukuoka.jp	1
-miyazaki.jp	1
-miyazaki.miyazaki.jp	1
-miyazu.kyoto.jp	1
-miyoshi.aichi.jp	1
-miyoshi.hiroshima.jp	1
-miyoshi.saitama.jp	1
-miyoshi.tokushima.jp	1
-miyota.nagano.jp	1
-mizuho.tokyo.jp	1
-mizumaki.fukuoka.jp	1
-mizunami.gifu.jp	1
-mizusawa.iwate.jp	1
-mjondalen.no	1
-mjøndalen.no	1
-mk	1
-mk.eu.org	01
-mk.ua	1
-ml	1
-mlb	1
-mlbfan.org	01
-mls	1
-mm	2
-mma	1
-mmafan.biz	01
-mn	1
-mn.it	1
-mn.us	1
-mo	1
-mo-i-rana.no	1
-mo-siemens.io	01
-mo.cn	1
-mo.it	1
-mo.us	1
-moareke.no	1
-mobara.chiba.jp	1
-mobi	1
-mobi.gp	1
-mobi.ke	1
-mobi.na	1
-mobi.ng	1
-mobi.tt	1
-mobi.tz	1
-mobile	1
-mochizuki.nagano.jp	1
-mock.pstmn.io	01
-mod.gi	1
-moda	1
-modalen.no	1
-modelling.aero	1
-modena.it	1
-modern.museum	1
-mods.jp	01
-modum.no	1
-moe	1
-moi	1
-moka.tochigi.jp	1
-mol.it	1
-molde.no	1
-molise.it	1
-mom	1
-moma.museum	1
-mombetsu.hokkaido.jp	1
-monash	1
-mond.jp	01
-money	1
-money.bj	1
-money.museum	1
-mongolian.jp	01
-monmouth.museum	1
-monster	1
-monticello.museum	1
-montreal.museum	1
-monza-brianza.it	1
-monza-e-della-brianza.it	1
-monza.it	1
-monzabrianza.it	1
-monzaebrianza.it	1
-monzaedellabrianza.it	1
-moo.jp	01
-moonscale.io	02
-moonscale.net	01
-mordovia.ru	01
-mordovia.su	01
-morena.br	1
-moriguchi.osaka.jp	1
-morimachi.shizuoka.jp	1
-morioka.iwate.jp	1
-moriya.ibaraki.jp	1
-moriyama.shiga.jp	1
-moriyoshi.akita.jp	1
-mormon	1
-morotsuka.miyazaki.jp	1
-moroyama.saitama.jp	1
-mortgage	1
-moscow	1
-moscow.museum	1
-moseushi.hokkaido.jp	1
-mosjoen.no	1
-mosjøen.no	1
-moskenes.no	1
-moss.no	1
-mosvik.no	1
-motegi.tochigi.jp	1
-moto	1
-motobu.okinawa.jp	1
-motorcycle.museum	1
-motorcycles	1
-motosu.gifu.jp	1
-motoyama.kochi.jp	1
-mov	1
-movie	1
-movimiento.bo	1
-mozilla-iot.org	01
-moåreke.no	1
-mp	1
-mp.br	1
-mq	1
-mr	1
-mr.no	1
-mragowo.pl	1
-ms	1
-ms.gov.br	1
-ms.it	1
-ms.kr	1
-ms.leg.br	01
-ms.us	1
-msd	1
-msk.ru	01
-msk.su	01
-mt	1
-mt.eu.org	01
-mt.gov.br	1
-mt.it	1
-mt.leg.br	01
-mt.us	1
-mtn	1
-mtr	1
-mu	1
-muenchen.museum	1
-muenster.museum	1
-mugi.tokushima.jp	1
-muika.niigata.jp	1
-mukawa.hokkaido.jp	1
-muko.kyoto.jp	1
-mulhouse.museum	1
-munakata.fukuoka.jp	1
-muncie.museum	1
-muni.il	1
-muosat.no	1
-muosát.no	1
-mup.gov.pl	1
-murakami.niigata.jp	1
-murata.miyagi.jp	1
-murayama.yamagata.jp	1
-murmansk.su	01
-muroran.hokkaido.jp	1
-muroto.kochi.jp	1
-mus.br	1
-mus.mi.us	1
-musashimurayama.tokyo.jp	1
-musashino.tokyo.jp	1
-museet.museum	1
-museum	1
-museum.mv	1
-museum.mw	1
-museum.no	1
-museum.om	1
-museum.tt	1
-museumcenter.museum	1
-museumvereniging.museum	1
-music	1
-music.museum	1
-musica.ar	1
-musica.bo	1
-musician.io	01
-mutsu.aomori.jp	1
-mutsuzawa.chiba.jp	1
-mutual	1
-mutual.ar	1
-mv	1
-mw	1
-mw.gov.pl	1
-mx	1
-mx.na	1
-my	1
-my-firewall.org	01
-my-gateway.de	01
-my-router.de	01
-my-vigor.de	01
-my-wan.de	01
-my.eu.org	01
-my.id	1
-myactivedirectory.com	01
-myamaze.net	01
-myasustor.com	01
-mycd.eu	01
-mycloud.by	01
-mydatto.com	01
-mydatto.net	01
-myddns.rocks	01
-mydissent.net	01
-mydobiss.com	01
-mydrobo.com	01
-myds.me	01
-myeffect.net	01
-myfast.host	01
-myfast.space	01
-myfirewall.org	01
-myforum.community	01
-myfritz.net	01
-myftp.biz	01
-myftp.org	01
-myhome-server.de	01
-myiphost.com	01
-myjino.ru	01
-mykolaiv.ua	1
-mymailer.com.tw	01
-mymediapc.net	01
-myoko.niigata.jp	1
-mypep.link	01
-mypets.ws	01
-myphotos.cc	01
-mypi.co	01
-mypsx.net	01
-myqnapcloud.com	01
-mysecuritycamera.com	01
-mysecuritycamera.net	01
-mysecuritycamera.org	01
-myshopblocks.com	01
-myshopify.com	01
-myspreadshop.at	01
-myspreadshop.be	01
-myspreadshop.ca	01
-myspreadshop.ch	01
-myspreadshop.co.uk	01
-myspreadshop.com	01
-myspreadshop.com.au	01
-myspreadshop.de	01
-myspreadshop.dk	01
-myspreadshop.es	01
-myspreadshop.fi	01
-myspreadshop.fr	01
-myspreadshop.ie	01
-myspreadshop.it	01
-myspreadshop.net	01
-myspreadshop.nl	01
-myspreadshop.no	01
-myspreadshop.pl	01
-myspreadshop.se	01
-mytabit.co.il	01
-mytabit.com	01
-mytis.ru	01
-mytuleap.com	01
-myvnc.com	01
-mywire.org	01
-mz	1
-málatvuopmi.no	1
-mátta-várjjat.no	1
-målselv.no	1
-måsøy.no	1
-māori.nz	1
-n.bg	1
-n.se	1
-n4t.co	01
-na	1
-na.it	1
-na4u.ru	01
-naamesjevuemie.no	1
-nab	1
-nabari.mie.jp	1
-nachikatsuura.wakayama.jp	1
-nagahama.shiga.jp	1
-nagai.yamagata.jp	1
-nagano.jp	1
-nagano.nagano.jp	1
-naganohara.gunma.jp	1
-nagaoka.niigata.jp	1
-nagaokakyo.kyoto.jp	1
-nagara.chiba.jp	1
-nagareyama.chiba.jp	1
-nagasaki.jp	1
-nagasaki.nagasaki.jp	1
-nagasu.kumamoto.jp	1
-nagato.yamaguchi.jp	1
-nagatoro.saitama.jp	1
-nagawa.nagano.jp	1
-nagi.okayama.jp	1
-nagiso.nagano.jp	1
-nago.okinawa.jp	1
-nagoya	1
-nagoya.jp	2
-naha.okinawa.jp	1
-nahari.kochi.jp	1
-naie.hokkaido.jp	1
-naka.hiroshima.jp	1
-naka.ibaraki.jp	1
-nakadomari.aomori.jp	1
-nakagawa.fukuoka.jp	1
-nakagawa.hokkaido.jp	1
-nakagawa.nagano.jp	1
-nakagawa.tokushima.jp	1
-nakagusuku.okinawa.jp	1
-nakagyo.kyoto.jp	1
-nakai.kanagawa.jp	1
-nakama.fukuoka.jp	1
-nakamichi.yamanashi.jp	1
-nakamura.kochi.jp	1
-nakaniikawa.toyama.jp	1
-nakano.nagano.jp	1
-nakano.tokyo.jp	1
-nakanojo.gunma.jp	1
-nakanoto.ishikawa.jp	1
-nakasatsunai.hokkaido.jp	1
-nakatane.kagoshima.jp	1
-nakatombetsu.hokkaido.jp	1
-nakatsugawa.gifu.jp	1
-nakayama.yamagata.jp	1
-nakijin.okinawa.jp	1
-naklo.pl	1
-nalchik.ru	01
-nalchik.su	01
-namaste.jp	01
-namdalseid.no	1
-name	1
-name.az	1
-name.eg	1
-name.et	1
-name.fj	1
-name.hr	1
-name.jo	1
-name.mk	1
-name.mv	1
-name.my	1
-name.na	1
-name.ng	1
-name.pm	01
-name.pr	1
-name.qa	1
-name.tj	1
-name.tr	1
-name.tt	1
-name.vn	1
-namegata.ibaraki.jp	1
-namegawa.saitama.jp	1
-namerikawa.toyama.jp	1
-namie.fukushima.jp	1
-namikata.ehime.jp	1
-namsos.no	1
-namsskogan.no	1
-nanae.hokkaido.jp	1
-nanao.ishikawa.jp	1
-nanbu.tottori.jp	1
-nanbu.yamanashi.jp	1
-nango.fukushima.jp	1
-nanjo.okinawa.jp	1
-nankoku.kochi.jp	1
-nanmoku.gunma.jp	1
-nannestad.no	1
-nanporo.hokkaido.jp	1
-nantan.kyoto.jp	1
-nanto.toyama.jp	1
-nanyo.yamagata.jp	1
-naoshima.kagawa.jp	1
-naples.it	1
-napoli.it	1
-nara.jp	1
-nara.nara.jp	1
-narashino.chiba.jp	1
-narita.chiba.jp	1
-naroy.no	1
-narusawa.yamanashi.jp	1
-naruto.tokushima.jp	1
-narviika.no	1
-narvik.no	1
-nasu.tochigi.jp	1
-nasushiobara.tochigi.jp	1
-nat.tn	1
-natal.br	1
-national.museum	1
-nationalfirearms.museum	1
-nationalheritage.museum	1
-nativeamerican.museum	1
-natori.miyagi.jp	1
-natura	1
-natural.bo	1
-naturalhistory.museum	1
-naturalhistorymuseum.museum	1
-naturalsciences.museum	1
-naturbruksgymn.se	1
-nature.museum	1
-naturhistorisches.museum	1
-natuurwetenschappen.museum	1
-naumburg.museum	1
-naustdal.no	1
-naval.museum	1
-navigation.aero	1
-navoi.su	01
-navuotna.no	1
-navy	1
-nayoro.hokkaido.jp	1
-nb.ca	1
-nba	1
-nc	1
-nc.tr	1
-nc.us	1
-nd.us	1
-ne	1
-ne.jp	1
-ne.ke	1
-ne.kr	1
-ne.pw	1
-ne.tz	1
-ne.ug	1
-ne.us	1
-neat-url.com	01
-nebraska.museum	1
-nec	1
-nedre-eiker.no	1
-neko.am	01
-nemuro.hokkaido.jp	1
-nerdpol.ovh	01
-nerima.tokyo.jp	1
-nes.akershus.no	1
-nes.buskerud.no	1
-nesna.no	1
-nesodden.no	1
-nesoddtangen.no	1
-nesseby.no	1
-nesset.no	1
-net	1
-net-freaks.com	01
-net.ac	1
-net.ae	1
-net.af	1
-net.ag	1
-net.ai	1
-net.al	1
-net.am	1
-net.ar	1
-net.au	1
-net.az	1
-net.ba	1
-net.bb	1
-net.bh	1
-net.bj	1
-net.bm	1
-net.bn	1
-net.bo	1
-net.br	1
-net.bs	1
-net.bt	1
-net.bz	1
-net.ci	1
-net.cm	1
-net.cn	1
-net.co	1
-net.cu	1
-net.cw	1
-net.cy	1
-net.dm	1
-net.do	1
-net.dz	1
-net.ec	1
-net.eg	1
-net.et	1
-net.eu.org	01
-net.fj	1
-net.fm	1
-net.ge	1
-net.gg	1
-net.gl	1
-net.gn	1
-net.gp	1
-net.gr	1
-net.gt	1
-net.gu	1
-net.gy	1
-net.hk	1
-net.hn	1
-net.ht	1
-net.id	1
-net.il	1
-net.im	1
-net.in	1
-net.iq	1
-net.ir	1
-net.is	1
-net.je	1
-net.jo	1
-net.kg	1
-net.ki	1
-net.kn	1
-net.kw	1
-net.ky	1
-net.kz	1
-net.la	1
-net.lb	1
-net.lc	1
-net.lk	1
-net.lr	1
-net.ls	1
-net.lv	1
-net.ly	1
-net.ma	1
-net.me	1
-net.mk	1
-net.ml	1
-net.mo	1
-net.ms	1
-net.mt	1
-net.mu	1
-net.mv	1
-net.mw	1
-net.mx	1
-net.my	1
-net.mz	1
-net.nf	1
-net.ng	1
-net.ni	1
-net.nr	1
-net.nz	1
-net.om	1
-net.pa	1
-net.pe	1
-net.ph	1
-net.pk	1
-net.pl	1
-net.pn	1
-net.pr	1
-net.ps	1
-net.pt	1
-net.py	1
-net.qa	1
-net.ru	01
-net.rw	1
-net.sa	1
-net.sb	1
-net.sc	1
-net.sd	1
-net.sg	1
-net.sh	1
-net.sl	1
-net.so	1
-net.ss	1
-net.st	1
-net.sy	1
-net.th	1
-net.tj	1
-net.tm	1
-net.tn	1
-net.to	1
-net.tr	1
-net.tt	1
-net.tw	1
-net.ua	1
-net.uk	1
-net.uy	1
-net.uz	1
-net.vc	1
-net.ve	1
-net.vi	1
-net.vn	1
-net.vu	1
-net.ws	1
-net.ye	1
-net.za	1
-net.zm	1
-netbank	1
-netflix	1
-netlify.app	01
-network	1
-neues.museum	1
-neustar	1
-new	1
-newhampshire.museum	1
-newjersey.museum	1
-newmexico.museum	1
-newport.museum	1
-news	1
-news.hu	1
-newspaper.museum	1
-newyork.museum	1
-next	1
-nextdirect	1
-nexus	1
-neyagawa.osaka.jp	1
-nf	1
-nf.ca	1
-nfl	1
-nflfan.org	01
-nfshost.com	01
-ng	1
-ng.eu.org	01
-ngo	1
-ngo.lk	1
-ngo.ng	01
-ngo.ph	1
-ngo.za	1
-ngrok.io	01
-nh-serv.co.uk	01
-nh.us	1
-nhk	1
-nhlfan.net	01
-nhs.uk	1
-ni	1
-nic.in	1
-nic.tj	1
-nic.za	1
-nichinan.miyazaki.jp	1
-nichinan.tottori.jp	1
-nico	1
-nid.io	01
-niepce.museum	1
-nieruchomosci.pl	1
-niigata.jp	1
-niigata.niigata.jp	1
-niihama.ehime.jp	1
-niikappu.hokkaido.jp	1
-niimi.okayama.jp	1
-niiza.saitama.jp	1
-nikaho.akita.jp	1
-nike	1
-niki.hokkaido.jp	1
-nikita.jp	01
-nikko.tochigi.jp	1
-nikolaev.ua	1
-nikon	1
-ninja	1
-ninohe.iwate.jp	1
-ninomiya.kanagawa.jp	1
-nirasaki.yamanashi.jp	1
-nis.za	1
-nishi.fukuoka.jp	1
-nishi.osaka.jp	1
-nishiaizu.fukushima.jp	1
-nishiarita.saga.jp	1
-nishiawakura.okayama.jp	1
-nishiazai.shiga.jp	1
-nishigo.fukushima.jp	1
-nishihara.kumamoto.jp	1
-nishihara.okinawa.jp	1
-nishiizu.shizuoka.jp	1
-nishikata.tochigi.jp	1
-nishikatsura.yamanashi.jp	1
-nishikawa.yamagata.jp	1
-nishimera.miyazaki.jp	1
-nishinomiya.hyogo.jp	1
-nishinoomote.kagoshima.jp	1
-nishinoshima.shimane.jp	1
-nishio.aichi.jp	1
-nishiokoppe.hokkaido.jp	1
-nishitosa.kochi.jp	1
-nishiwaki.hyogo.jp	1
-nissan	1
-nissay	1
-nissedal.no	1
-nisshin.aichi.jp	1
-niteroi.br	1
-nittedal.no	1
-niyodogawa.kochi.jp	1
-nj.us	1
-njs.jelastic.vps-host.net	01
-nl	1
-nl-ams-1.baremetal.scw.cloud	01
-nl.ca	1
-nl.ci	01
-nl.eu.org	01
-nl.no	1
-nm.cn	1
-nm.us	1
-no	1
-no-ip.biz	01
-no-ip.ca	01
-no-ip.co.uk	01
-no-ip.info	01
-no-ip.net	01
-no-ip.org	01
-no.com	01
-no.eu.org	01
-no.it	1
-nobeoka.miyazaki.jp	1
-noboribetsu.hokkaido.jp	1
-nobushi.jp	01
-noda.chiba.jp	1
-noda.iwate.jp	1
-nodebalancer.linode.com	02
-nodes.k8s.fr-par.scw.cloud	01
-nodes.k8s.nl-ams.scw.cloud	01
-nodes.k8s.pl-waw.scw.cloud	01
-nog.community	01
-nogata.fukuoka.jp	1
-nogi.tochigi.jp	1
-noheji.aomori.jp	1
-noho.st	01
-nohost.me	01
-noip.me	01
-noip.us	01
-nokia	1
-nom.ad	1
-nom.ag	1
-nom.br	2
-nom.co	1
-nom.es	1
-nom.fr	1
-nom.km	1
-nom.mg	1
-nom.nc	1
-nom.ni	1
-nom.pa	1
-nom.pe	1
-nom.pl	1
-nom.re	1
-nom.ro	1
-nom.tm	1
-nom.ve	1
-nom.za	1
-nombre.bo	1
-nome.cv	1
-nome.pt	1
-nomi.ishikawa.jp	1
-nonoichi.ishikawa.jp	1
-noop.app	01
-noor.jp	01
-nord-aurdal.no	1
-nord-fron.no	1
-nord-odal.no	1
-norddal.no	1
-nordeste-idc.saveincloud.net	01
-nordkapp.no	1
-nordre-land.no	1
-nordreisa.no	1
-nore-og-uvdal.no	1
-norfolk.museum	1
-north-kazakhstan.su	01
-north.museum	1
-northflank.app	02
-northwesternmutual	1
-norton	1
-nose.osaka.jp	1
-nosegawa.nara.jp	1
-noshiro.akita.jp	1
-not.br	1
-notaires.fr	1
-notaires.km	1
-noticeable.news	01
-noticias.bo	1
-noto.ishikawa.jp	1
-notodden.no	1
-notogawa.shiga.jp	1
-notteroy.no	1
-nov.ru	01
-nov.su	01
-novara.it	1
-novecore.site	01
-now	1
-now-dns.net	01
-now-dns.org	01
-now-dns.top	01
-now.sh	01
-nowaruda.pl	1
-nowruz	1
-nowtv	1
-nozawaonsen.nagano.jp	1
-np	2
-nr	1
-nra	1
-nrw	1
-nrw.museum	1
-ns.ca	1
-nsn.us	1
-nsupdate.info	01
-nsw.au	1
-nsw.edu.au	1
-nt.au	1
-nt.ca	1
-nt.edu.au	1
-nt.no	1
-nt.ro	1
-ntdll.top	01
-ntr.br	1
-ntt	1
-nu	1
-nu.ca	1
-nu.it	1
-numata.gunma.jp	1
-numata.hokkaido.jp	1
-numazu.shizuoka.jp	1
-nuoro.it	1
-nv.us	1
-nx.cn	1
-ny-1.paas.massivegrid.net	01
-ny-2.paas.massivegrid.net	01
-ny.us	1
-nyaa.am	01
-nyan.to	01
-nyc	1
-nyc.mn	01
-nyc.museum	1
-nyny.museum	1
-nysa.pl	1
-nyuzen.toyama.jp	1
-nz	1
-nz.basketball	01
-nz.eu.org	01
-návuotna.no	1
-nååmesjevuemie.no	1
-nærøy.no	1
-nøtterøy.no	1
-o.bg	1
-o.se	1
-oamishirasato.chiba.jp	1
-oarai.ibaraki.jp	1
-obama.fukui.jp	1
-obama.nagasaki.jp	1
-obanazawa.yamagata.jp	1
-obi	1
-obihiro.hokkaido.jp	1
-obira.hokkaido.jp	1
-obninsk.su	01
-observer	1
-obu.aichi.jp	1
-obuse.nagano.jp	1
-oceanographic.museum	1
-oceanographique.museum	1
-ocelot.mythic-beasts.com	01
-ochi.kochi.jp	1
-oci.customer-oci.com	02
-ocp.customer-oci.com	02
-ocs.customer-oci.com	02
-od.ua	1
-odate.akita.jp	1
-odawara.kanagawa.jp	1
-odda.no	1
-odesa.ua	1
-odessa.ua	1
-odo.br	1
-oe.yamagata.jp	1
-of.by	1
-of.je	01
-of.no	1
-off.ai	1
-office	1
-office-on-the.net	01
-official.academy	01
-official.ec	01
-ofunato.iwate.jp	1
-og.ao	1
-og.it	1
-oga.akita.jp	1
-ogaki.gifu.jp	1
-ogano.saitama.jp	1
-ogasawara.tokyo.jp	1
-ogata.akita.jp	1
-ogawa.ibaraki.jp	1
-ogawa.nagano.jp	1
-ogawa.saitama.jp	1
-ogawara.miyagi.jp	1
-ogi.saga.jp	1
-ogimi.okinawa.jp	1
-ogliastra.it	1
-ogori.fukuoka.jp	1
-ogose.saitama.jp	1
-oguchi.aichi.jp	1
-oguni.kumamoto.jp	1
-oguni.yamagata.jp	1
-oh.us	1
-oharu.aichi.jp	1
-ohda.shimane.jp	1
-ohi.fukui.jp	1
-ohira.miyagi.jp	1
-ohira.tochigi.jp	1
-ohkura.yamagata.jp	1
-ohtawara.tochigi.jp	1
-oi.kanagawa.jp	1
-oirase.aomori.jp	1
-oirm.gov.pl	1
-oishida.yamagata.jp	1
-oiso.kanagawa.jp	1
-oita.jp	1
-oita.oita.jp	1
-oizumi.gunma.jp	1
-oji.nara.jp	1
-ojiya.niigata.jp	1
-ok.us	1
-okagaki.fukuoka.jp	1
-okawa.fukuoka.jp	1
-okawa.kochi.jp	1
-okaya.nagano.jp	1
-okayama.jp	1
-okayama.okayama.jp	1
-okazaki.aichi.jp	1
-okegawa.saitama.jp	1
-oketo.hokkaido.jp	1
-oki.fukuoka.jp	1
-okinawa	1
-okinawa.jp	1
-okinawa.okinawa.jp	1
-okinoshima.shimane.jp	1
-okoppe.hokkaido.jp	1
-oksnes.no	1
-okuizumo.shimane.jp	1
-okuma.fukushima.jp	1
-okutama.tokyo.jp	1
-ol.no	1
-olawa.pl	1
-olayan	1
-olayangroup	1
-olbia-tempio.it	1
-olbiatempio.it	1
-oldnavy	1
-olecko.pl	1
-olkusz.pl	1
-ollo	1
-olsztyn.pl	1
-om	1
-omachi.nagano.jp	1
-omachi.saga.jp	1
-omaezaki.shizuoka.jp	1
-omaha.museum	1
-omasvuotna.no	1
-ome.tokyo.jp	1
-omega	1
-omg.lol	01
-omi.nagano.jp	1
-omi.niigata.jp	1
-omigawa.chiba.jp	1
-omihachiman.shiga.jp	1
-omitama.ibaraki.jp	1
-omiya.saitama.jp	1
-omniwe.site	01
-omotego.fukushima.jp	1
-omura.nagasaki.jp	1
-omuta.fukuoka.jp	1
-on-acorn.io	02
-on-aptible.com	01
-on-k3s.io	02
-on-rancher.cloud	02
-on-rio.io	02
-on-the-web.tv	01
-on-web.fr	01
-on.ca	1
-onagawa.miyagi.jp	1
-onavstack.net	01
-oncilla.mythic-beasts.com	01
-ondigitalocean.app	01
-one	1
-onfabrica.com	01
-onflashdrive.app	01
-ong	1
-ong.br	1
-onga.fukuoka.jp	1
-onion	1
-onjuku.chiba.jp	1
-onl	1
-online	1
-online.museum	1
-online.th	01
-onna.okinawa.jp	1
-ono.fukui.jp	1
-ono.fukushima.jp	1
-ono.hyogo.jp	1
-onojo.fukuoka.jp	1
-onomichi.hiroshima.jp	1
-onporter.run	01
-onred.one	01
-onrender.com	01
-ontario.museum	1
-onthewifi.com	01
-onza.mythic-beasts.com	01
-ooguy.com	01
-ookuwa.nagano.jp	1
-ooo	1
-oops.jp	01
-ooshika.nagano.jp	1
-open	1
-openair.museum	1
-opencraft.hosting	01
-opensocial.site	01
-operaunite.com	01
-opoczno.pl	1
-opole.pl	1
-oppdal.no	1
-oppegard.no	1
-oppegård.no	1
-or.at	1
-or.bi	1
-or.ci	1
-or.cr	1
-or.id	1
-or.it	1
-or.jp	1
-or.ke	1
-or.kr	1
-or.mu	1
-or.na	1
-or.pw	1
-or.th	1
-or.tz	1
-or.ug	1
-or.us	1
-ora.gunma.jp	1
-oracle	1
-orange	1
-orangecloud.tn	01
-oregon.museum	1
-oregontrail.museum	1
-org	1
-org.ac	1
-org.ae	1
-org.af	1
-org.ag	1
-org.ai	1
-org.al	1
-org.am	1
-org.ar	1
-org.au	1
-org.az	1
-org.ba	1
-org.bb	1
-org.bh	1
-org.bi	1
-org.bj	1
-org.bm	1
-org.bn	1
-org.bo	1
-org.br	1
-org.bs	1
-org.bt	1
-org.bw	1
-org.bz	1
-org.ci	1
-org.cn	1
-org.co	1
-org.cu	1
-org.cv	1
-org.cw	1
-org.cy	1
-org.dm	1
-org.do	1
-org.dz	1
-org.ec	1
-org.ee	1
-org.eg	1
-org.es	1
-org.et	1
-org.fj	1
-org.fm	1
-org.ge	1
-org.gg	1
-org.gh	1
-org.gi	1
-org.gl	1
-org.gn	1
-org.gp	1
-org.gr	1
-org.gt	1
-org.gu	1
-org.gy	1
-org.hk	1
-org.hn	1
-org.ht	1
-org.hu	1
-org.il	1
-org.im	1
-org.in	1
-org.iq	1
-org.ir	1
-org.is	1
-org.je	1
-org.jo	1
-org.kg	1
-org.ki	1
-org.km	1
-org.kn	1
-org.kp	1
-org.kw	1
-org.ky	1
-org.kz	1
-org.la	1
-org.lb	1
-org.lc	1
-org.lk	1
-org.lr	1
-org.ls	1
-org.lv	1
-org.ly	1
-org.ma	1
-org.me	1
-org.mg	1
-org.mk	1
-org.ml	1
-org.mn	1
-org.mo	1
-org.ms	1
-org.mt	1
-org.mu	1
-org.mv	1
-org.mw	1
-org.mx	1
-org.my	1
-org.mz	1
-org.na	1
-org.ng	1
-org.ni	1
-org.nr	1
-org.nz	1
-org.om	1
-org.pa	1
-org.pe	1
-org.pf	1
-org.ph	1
-org.pk	1
-org.pl	1
-org.pn	1
-org.pr	1
-org.ps	1
-org.pt	1
-org.py	1
-org.qa	1
-org.ro	1
-org.rs	1
-org.ru	01
-org.rw	1
-org.sa	1
-org.sb	1
-org.sc	1
-org.sd	1
-org.se	1
-org.sg	1
-org.sh	1
-org.sl	1
-org.sn	1
-org.so	1
-org.ss	1
-org.st	1
-org.sv	1
-org.sy	1
-org.sz	1
-org.tj	1
-org.tm	1
-org.tn	1
-org.to	1
-org.tr	1
-org.tt	1
-org.tw	1
-org.ua	1
-org.ug	1
-org.uk	1
-org.uy	1
-org.uz	1
-org.vc	1
-org.ve	1
-org.vi	1
-org.vn	1
-org.vu	1
-org.ws	1
-org.ye	1
-org.yt	01
-org.za	1
-org.zm	1
-org.zw	1
-organic	1
-origins	1
-oristano.it	1
-orkanger.no	1
-orkdal.no	1
-orland.no	1
-orsites.com	01
-orskog.no	1
-orsta.no	1
-orx.biz	01
-os.hedmark.no	1
-os.hordaland.no	1
-osaka	1
-osaka.jp	1
-osakasayama.osaka.jp	1
-osaki.miyagi.jp	1
-osakikamijima.hiroshima.jp	1
-osasco.br	1
-osen.no	1
-oseto.nagasaki.jp	1
-oshima.tokyo.jp	1
-oshima.yamaguchi.jp	1
-oshino.yamanashi.jp	1
-oshu.iwate.jp	1
-oslo.no	1
-osoyro.no	1
-osteroy.no	1
-osterøy.no	1
-ostre-toten.no	1
-ostroda.pl	1
-ostroleka.pl	1
-ostrowiec.pl	1
-ostrowwlkp.pl	1
-osøyro.no	1
-ot.it	1
-ota.gunma.jp	1
-ota.tokyo.jp	1
-otago.museum	1
-otake.hiroshima.jp	1
-otaki.chiba.jp	1
-otaki.nagano.jp	1
-otaki.saitama.jp	1
-otama.fukushima.jp	1
-otap.co	02
-otari.nagano.jp	1
-otaru.hokkaido.jp	1
-ote.bj	1
-other.nf	1
-oto.fukuoka.jp	1
-otobe.hokkaido.jp	1
-otofuke.hokkaido.jp	1
-otoineppu.hokkaido.jp	1
-otoyo.kochi.jp	1
-otsu.shiga.jp	1
-otsuchi.iwate.jp	1
-otsuka	1
-otsuki.kochi.jp	1
-otsuki.yamanashi.jp	1
-ott	1
-ouchi.saga.jp	1
-ouda.nara.jp	1
-oum.gov.pl	1
-oumu.hokkaido.jp	1
-outsystemscloud.com	01
-overhalla.no	1
-ovh	1
-ovre-eiker.no	1
-owani.aomori.jp	1
-owariasahi.aichi.jp	1
-own.pm	01
-ownip.net	01
-ownprovider.com	01
-owo.codes	02
-ox.rs	01
-oxa.cloud	01
-oxford.museum	1
-oy.lc	01
-oya.to	01
-oyabe.toyama.jp	1
-oyama.tochigi.jp	1
-oyamazaki.kyoto.jp	1
-oyer.no	1
-oygarden.no	1
-oyodo.nara.jp	1
-oystre-slidre.no	1
-oz.au	1
-ozora.hokkaido.jp	1
-ozu.ehime.jp	1
-ozu.kumamoto.jp	1
-p.bg	1
-p.se	1
-pa	1
-pa.gov.br	1
-pa.gov.pl	1
-pa.it	1
-pa.leg.br	01
-pa.us	1
-paas.beebyte.io	01
-paas.datacenter.fi	01
-paas.hosted-by-previder.com	01
-paas.massivegrid.com	01
-pacific.museum	1
-paderborn.museum	1
-padova.it	1
-padua.it	1
-page	1
-pagefrontapp.com	01
-pages.dev	01
-pages.it.hs-heilbronn.de	01
-pages.torproject.net	01
-pages.wiardweb.com	01
-pagespeedmobilizer.com	01
-pagexl.com	01
-palace.museum	1
-paleo.museum	1
-palermo.it	1
-palmas.br	1
-palmsprings.museum	1
-panama.museum	1
-panasonic	1
-panel.gg	01
-pantheonsite.io	01
-parachuting.aero	1
-paragliding.aero	1
-parallel.jp	01
-parasite.jp	01
-paris	1
-paris.eu.org	01
-paris.museum	1
-parliament.nz	1
-parma.it	1
-paroch.k12.ma.us	1
-pars	1
-parti.se	1
-partners	1
-parts	1
-party	1
-pasadena.museum	1
-passagens	1
-passenger-association.aero	1
-patria.bo	1
-pavia.it	1
-pay	1
-paywhirl.com	02
-pb.ao	1
-pb.gov.br	1
-pb.leg.br	01
-pc.it	1
-pc.pl	1
-pccw	1
-pcloud.host	01
-pd.it	1
-pdns.page	01
-pe	1
-pe.ca	1
-pe.gov.br	1
-pe.it	1
-pe.kr	1
-pe.leg.br	01
-pecori.jp	01
-peewee.jp	01
-penne.jp	01
-penza.su	01
-pepper.jp	01
-per.la	1
-per.nf	1
-per.sg	1
-perma.jp	01
-perso.ht	1
-perso.sn	1
-perso.tn	1
-perspecta.cloud	01
-perugia.it	1
-pesaro-urbino.it	1
-pesarourbino.it	1
-pescara.it	1
-pet	1
-pf	1
-pfizer	1
-pg	2
-pg.in	1
-pg.it	1
-pgafan.net	01
-pgfog.com	01
-ph	1
-pharmacien.fr	1
-pharmaciens.km	1
-pharmacy	1
-pharmacy.museum	1
-phd	1
-philadelphia.museum	1
-philadelphiaarea.museum	1
-philately.museum	1
-philips	1
-phoenix.museum	1
-phone	1
-photo	1
-photography	1
-photography.museum	1
-photos	1
-phx.enscaled.us	01
-physio	1
-pi.gov.br	1
-pi.it	1
-pi.leg.br	01
-piacenza.it	1
-pics	1
-pictet	1
-pictures	1
-pid	1
-piedmont.it	1
-piemonte.it	1
-pigboat.jp	01
-pila.pl	1
-pilot.aero	1
-pilots.museum	1
-pimienta.org	01
-pin	1
-pinb.gov.pl	1
-ping	1
-pink	1
-pinoko.jp	01
-pioneer	1
-pippu.hokkaido.jp	1
-pisa.it	1
-pistoia.it	1
-pisz.pl	1
-pittsburgh.museum	1
-piw.gov.pl	1
-pixolino.com	01
-pizza	1
-pk	1
-pl	1
-pl.eu.org	01
-pl.ua	1
-place	1
-planetarium.museum	1
-plantation.museum	1
-plants.museum	1
-platform0.app	01
-platformsh.site	02
-platter-app.com	01
-platter-app.dev	01
-platterp.us	01
-play	1
-playstation	1
-playstation-cloud.com	01
-plaza.museum	1
-plc.co.im	1
-plc.ly	1
-plc.uk	1
-plesk.page	01
-pleskns.com	01
-plo.ps	1
-plumbing	1
-plurinacional.bo	1
-plus	1
-pm	1
-pmn.it	1
-pn	1
-pn.it	1
-pnc	1
-po.gov.pl	1
-po.it	1
-poa.br	1
-podhale.pl	1
-podlasie.pl	1
-podzone.net	01
-podzone.org	01
-pohl	1
-point2this.com	01
-pointto.us	01
-poivron.org	01
-poker	1
-pokrovsk.su	01
-pol.dz	1
-pol.ht	1
-pol.tr	1
-police.uk	1
-politica.bo	1
-politie	1
-polkowice.pl	1
-poltava.ua	1
-pomorskie.pl	1
-pomorze.pl	1
-poniatowa.pl	01
-ponpes.id	1
-pordenone.it	1
-porn	1
-porsanger.no	1
-porsangu.no	1
-porsgrunn.no	1
-porsáŋgu.no	1
-port.fr	1
-portal.museum	1
-portland.museum	1
-portlligat.museum	1
-post	1
-post.in	1
-postman-echo.com	01
-posts-and-telecommunications.museum	1
-potager.org	01
-potenza.it	1
-powiat.pl	1
-poznan.pl	01
-pp.az	1
-pp.ru	01
-pp.se	1
-pp.ua	01
-ppg.br	1
-pr	1
-pr.gov.br	1
-pr.it	1
-pr.leg.br	01
-pr.us	1
-pramerica	1
-prato.it	1
-praxi	1
-prd.fr	1
-prd.km	1
-prd.mg	1
-prequalifyme.today	01
-preservation.museum	1
-presidio.museum	1
-press	1
-press.aero	1
-press.cy	1
-press.ma	1
-press.museum	1
-press.se	1
-presse.ci	1
-presse.km	1
-presse.ml	1
-pri.ee	1
-prime	1
-primetel.cloud	01
-principe.st	1
-priv.at	01
-priv.hu	1
-priv.instances.scw.cloud	01
-priv.me	1
-priv.no	1
-priv.pl	1
-privatelink.snowflake.app	01
-privatizehealthinsurance.net	01
-pro	1
-pro.az	1
-pro.br	1
-pro.cy	1
-pro.ec	1
-pro.fj	1
-pro.ht	1
-pro.in	1
-pro.mv	1
-pro.na	1
-pro.om	1
-pro.pr	1
-pro.tt	1
-pro.typeform.com	01
-pro.vn	1
-prochowice.pl	1
-prod	1
-production.aero	1
-productions	1
-prof	1
-prof.pr	1
-profesional.bo	1
-progressive	1
-project.museum	1
-promo	1
-properties	1
-property	1
-protection	1
-protonet.io	01
-pru	1
-prudential	1
-pruszkow.pl	1
-prvcy.page	01
-przeworsk.pl	1
-ps	1
-psc.br	1
-psi.br	1
-psp.gov.pl	1
-psse.gov.pl	1
-pstmn.io	01
-pt	1
-pt.eu.org	01
-pt.it	1
-pu.it	1
-pub	1
-pub.instances.scw.cloud	01
-pub.sa	1
-publ.pt	1
-public-inquiry.uk	01
-public.museum	1
-publishproxy.com	01
-pubol.museum	1
-pubtls.org	01
-pueblo.bo	1
-pug.it	1
-puglia.it	1
-pulawy.pl	1
-punyu.jp	01
-pup.gov.pl	1
-pupu.jp	01
-pussycat.jp	01
-pv.it	1
-pvh.br	1
-pvt.ge	1
-pvt.k12.ma.us	1
-pw	1
-pwc	1
-py	1
-pya.jp	01
-pyatigorsk.ru	01
-pymnt.uk	01
-pythonanywhere.com	01
-pz.it	1
-q-a.eu.org	01
-q.bg	1
-qa	1
-qa2.com	01
-qbuser.com	01
-qc.ca	1
-qc.com	01
-qcx.io	01
-qh.cn	1
-qld.au	1
-qld.edu.au	1
-qld.gov.au	1
-qoto.io	01
-qpon	1
-qsl.br	1
-qualifioapp.com	01
-quebec	1
-quebec.museum	1
-quest	1
-quicksytes.com	01
-quipelements.com	02
-r.appspot.com	02
-r.bg	1
-r.cdn77.net	01
-r.se	1
-r2.dev	01
-ra.it	1
-racing	1
-rackmaze.com	01
-rackmaze.net	01
-rade.no	1
-radio	1
-radio.am	01
-radio.br	1
-radio.fm	01
-radom.pl	1
-radoy.no	1
-radøy.no	1
-raffleentry.org.uk	01
-rag-cloud-ch.hosteur.com	01
-rag-cloud.hosteur.com	01
-ragusa.it	1
-rahkkeravju.no	1
-raholt.no	1
-railroad.museum	1
-railway.museum	1
-raindrop.jp	01
-raisa.no	1
-rakkestad.no	1
-ralingen.no	1
-rana.no	1
-randaberg.no	1
-rankoshi.hokkaido.jp	1
-ranzan.saitama.jp	1
-rar.ve	1
-ras.ru	01
-rauma.no	1
-ravendb.cloud	01
-ravendb.community	01
-ravendb.me	01
-ravendb.run	01
-ravenna.it	1
-ravpage.co.il	01
-rawa-maz.pl	1
-rc.it	1
-rdv.to	01
-re	1
-re.it	1
-re.kr	1
-read	1
-read-books.org	01
-readmyblog.org	01
-readthedocs.io	01
-readymade.jp	01
-realestate	1
-realestate.pl	1
-realm.cz	01
-realtor	1
-realty	1
-rebun.hokkaido.jp	1
-rec.br	1
-rec.co	1
-rec.nf	1
-rec.ro	1
-rec.ve	1
-recht.pro	1
-recife.br	1
-recipes	1
-recreation.aero	1
-red	1
-red.sv	1
-redirectme.net	01
-redstone	1
-redumbrella	1
-reg.dk	01
-reggio-calabria.it	1
-reggio-emilia.it	1
-reggiocalabria.it	1
-reggioemilia.it	1
-rehab	1
-reise	1
-reisen	1
-reit	1
-reklam.hu	1
-rel.ht	1
-rel.pl	1
-reliance	1
-remotewd.com	01
-ren	1
-rendalen.no	1
-rennebu.no	1
-rennesoy.no	1
-rennesøy.no	1
-rent	1
-rentals	1
-rep.br	1
-rep.kp	1
-repair	1
-repbody.aero	1
-repl.co	01
-repl.run	01
-report	1
-republican	1
-res.aero	1
-res.in	1
-research.aero	1
-research.museum	1
-reservd.com	01
-reservd.dev.thingdust.io	01
-reservd.disrec.thingdust.io	01
-reservd.testing.thingdust.io	01
-reserve-online.com	01
-reserve-online.net	01
-resindevice.io	01
-resistance.museum	1
-rest	1
-restaurant	1
-restaurant.bj	1
-resto.bj	1
-review	1
-reviews	1
-revista.bo	1
-rexroth	1
-rg.it	1
-rhcloud.com	01
-ri.it	1
-ri.us	1
-ribeirao.br	1
-ric.jelastic.vps-host.net	01
-rich	1
-richardli	1
-ricoh	1
-rieti.it	1
-rifu.miyagi.jp	1
-riik.ee	1
-rikubetsu.hokkaido.jp	1
-rikuzentakata.iwate.jp	1
-ril	1
-rimini.it	1
-rindal.no	1
-ringebu.no	1
-ringerike.no	1
-ringsaker.no	1
-rio	1
-rio.br	1
-riobranco.br	1
-riodejaneiro.museum	1
-riopreto.br	1
-rip	1
-rishiri.hokkaido.jp	1
-rishirifuji.hokkaido.jp	1
-risor.no	1
-rissa.no	1
-risør.no	1
-ritto.shiga.jp	1
-rivne.ua	1
-rj.gov.br	1
-rj.leg.br	01
-rl.no	1
-rm.it	1
-rn.gov.br	1
-rn.it	1
-rn.leg.br	01
-ro	1
-ro.eu.org	01
-ro.gov.br	1
-ro.im	01
-ro.it	1
-ro.leg.br	01
-roan.no	1
-rocher	1
-rochester.museum	1
-rockart.museum	1
-rocks	1
-rocky.page	01
-rodeo	1
-rodoy.no	1
-rogers	1
-rokunohe.aomori.jp	1
-rollag.no	1
-roma.it	1
-roma.museum	1
-rome.it	1
-romsa.no	1
-romskog.no	1
-room	1
-roros.no	1
-rost.no	1
-rotorcraft.aero	1
-router.management	01
-rovigo.it	1
-rovno.ua	1
-royal-commission.uk	01
-royken.no	1
-royrvik.no	1
-rr.gov.br	1
-rr.leg.br	01
-rs	1
-rs.ba	01
-rs.gov.br	1
-rs.leg.br	01
-rsc.cdn77.org	01
-rss.my.id	02
-rsvp	1
-ru	1
-ru.com	01
-ru.eu.org	01
-ru.net	01
-rugby	1
-ruhr	1
-run	1
-run.app	01
-ruovat.no	1
-russia.museum	1
-rv.ua	1
-rw	1
-rwe	1
-rybnik.pl	1
-ryd.wafaicloud.com	01
-rygge.no	1
-ryokami.saitama.jp	1
-ryugasaki.ibaraki.jp	1
-ryukyu	1
-ryuoh.shiga.jp	1
-rzeszow.pl	1
-rzgw.gov.pl	1
-ráhkkerávju.no	1
-ráisa.no	1
-råde.no	1
-råholt.no	1
-rælingen.no	1
-rødøy.no	1
-rømskog.no	1
-røros.no	1
-røst.no	1
-røyken.no	1
-røyrvik.no	1
-s.bg	1
-s.se	1
-s3-ap-northeast-1.amazonaws.com	01
-s3-ap-northeast-2.amazonaws.com	01
-s3-ap-south-1.amazonaws.com	01
-s3-ap-southeast-1.amazonaws.com	01
-s3-ap-southeast-2.amazonaws.com	01
-s3-ca-central-1.amazonaws.com	01
-s3-eu-central-1.amazonaws.com	01
-s3-eu-west-1.amazonaws.com	01
-s3-eu-west-2.amazonaws.com	01
-s3-eu-west-3.amazonaws.com	01
-s3-external-1.amazonaws.com	01
-s3-fips-us-gov-west-1.amazonaws.com	01
-s3-sa-east-1.amazonaws.com	01
-s3-us-east-2.amazonaws.com	01
-s3-us-gov-west-1.amazonaws.com	01
-s3-us-west-1.amazonaws.com	01
-s3-us-west-2.amazonaws.com	01
-s3-website-ap-northeast-1.amazonaws.com	01
-s3-website-ap-southeast-1.amazonaws.com	01
-s3-website-ap-southeast-2.amazonaws.com	01
-s3-website-eu-west-1.amazonaws.com	01
-s3-website-sa-east-1.amazonaws.com	01
-s3-website-us-east-1.amazonaws.com	01
-s3-website-us-west-1.amazonaws.com	01
-s3-website-us-west-2.amazonaws.com	01
-s3-website.ap-northeast-2.amazonaws.com	01
-s3-website.ap-south-1.amazonaws.com	01
-s3-website.ca-central-1.amazonaws.com	01
-s3-website.eu-central-1.amazonaws.com	01
-s3-website.eu-west-2.amazonaws.com	01
-s3-website.eu-west-3.amazonaws.com	01
-s3-website.fr-par.scw.cloud	01
-s3-website.nl-ams.scw.cloud	01
-s3-website.pl-waw.scw.cloud	01
-s3-website.us-east-2.amazonaws.com	01
-s3.amazonaws.com	01
-s3.ap-northeast-2.amazonaws.com	01
-s3.ap-south-1.amazonaws.com	01
-s3.ca-central-1.amazonaws.com	01
-s3.cn-north-1.amazonaws.com.cn	01
-s3.dualstack.ap-northeast-1.amazonaws.com	01
-s3.dualstack.ap-northeast-2.amazonaws.com	01
-s3.dualstack.ap-south-1.amazonaws.com	01
-s3.dualstack.ap-southeast-1.amazonaws.com	01
-s3.dualstack.ap-southeast-2.amazonaws.com	01
-s3.dualstack.ca-central-1.amazonaws.com	01
-s3.dualstack.eu-central-1.amazonaws.com	01
-s3.dualstack.eu-west-1.amazonaws.com	01
-s3.dualstack.eu-west-2.amazonaws.com	01
-s3.dualstack.eu-west-3.amazonaws.com	01
-s3.dualstack.sa-east-1.amazonaws.com	01
-s3.dualstack.us-east-1.amazonaws.com	01
-s3.dualstack.us-east-2.amazonaws.com	01
-s3.eu-central-1.amazonaws.com	01
-s3.eu-west-2.amazonaws.com	01
-s3.eu-west-3.amazonaws.com	01
-s3.fr-par.scw.cloud	01
-s3.nl-ams.scw.cloud	01
-s3.pl-waw.scw.cloud	01
-s3.teckids.org	01
-s3.us-east-2.amazonaws.com	01
-s5y.io	02
-sa	1
-sa-east-1.elasticbeanstalk.com	01
-sa.au	1
-sa.com	01
-sa.cr	1
-sa.edu.au	1
-sa.gov.au	1
-sa.gov.pl	1
-sa.it	1
-saarland	1
-sabae.fukui.jp	1
-sadist.jp	01
-sado.niigata.jp	1
-safe	1
-safety	1
-safety.aero	1
-saga.jp	1
-saga.saga.jp	1
-sagae.yamagata.jp	1
-sagamihara.kanagawa.jp	1
-saigawa.fukuoka.jp	1
-saijo.ehime.jp	1
-saikai.nagasaki.jp	1
-saiki.oita.jp	1
-saintlouis.museum	1
-saitama.jp	1
-saitama.saitama.jp	1
-saito.miyazaki.jp	1
-saka.hiroshima.jp	1
-sakado.saitama.jp	1
-sakae.chiba.jp	1
-sakae.nagano.jp	1
-sakahogi.gifu.jp	1
-sakai.fukui.jp	1
-sakai.ibaraki.jp	1
-sakai.osaka.jp	1
-sakaiminato.tottori.jp	1
-sakaki.nagano.jp	1
-sakata.yamagata.jp	1
-sakawa.kochi.jp	1
-sakegawa.yamagata.jp	1
-saku.nagano.jp	1
-sakuho.nagano.jp	1
-sakura	1
-sakura.chiba.jp	1
-sakura.tochigi.jp	1
-sakuragawa.ibaraki.jp	1
-sakurai.nara.jp	1
-sakyo.kyoto.jp	1
-salangen.no	1
-salat.no	1
-sale	1
-salem.museum	1
-salerno.it	1
-salon	1
-saltdal.no	1
-salud.bo	1
-salvador.br	1
-salvadordali.museum	1
-salzburg.museum	1
-samegawa.fukushima.jp	1
-samnanger.no	1
-sampa.br	1
-samsclub	1
-samsung	1
-samukawa.kanagawa.jp	1
-sanagochi.tokushima.jp	1
-sanda.hyogo.jp	1
-sandcats.io	01
-sande.more-og-romsdal.no	1
-sande.møre-og-romsdal.no	1
-sande.vestfold.no	1
-sande.xn--mre-og-romsdal-qqb.no	1
-sandefjord.no	1
-sandiego.museum	1
-sandnes.no	1
-sandnessjoen.no	1
-sandnessjøen.no	1
-sandoy.no	1
-sandvik	1
-sandvikcoromant	1
-sandøy.no	1
-sanfrancisco.museum	1
-sango.nara.jp	1
-sanjo.niigata.jp	1
-sannan.hyogo.jp	1
-sannohe.aomori.jp	1
-sano.tochigi.jp	1
-sanofi	1
-sanok.pl	1
-santabarbara.museum	1
-santacruz.museum	1
-santafe.museum	1
-santamaria.br	1
-santoandre.br	1
-sanuki.kagawa.jp	1
-saobernardo.br	1
-saogonca.br	1
-saotome.st	1
-sap	1
-sapporo.jp	2
-sar.it	1
-sardegna.it	1
-sardinia.it	1
-sarl	1
-saroma.hokkaido.jp	1
-sarpsborg.no	1
-sarufutsu.hokkaido.jp	1
-sas	1
-sasaguri.fukuoka.jp	1
-sasayama.hyogo.jp	1
-sasebo.nagasaki.jp	1
-saskatchewan.museum	1
-sassari.it	1
-satosho.okayama.jp	1
-satsumasendai.kagoshima.jp	1
-satte.saitama.jp	1
-satx.museum	1
-sauda.no	1
-sauherad.no	1
-savannahga.museum	1
-save	1
-saves-the-whales.com	01
-savona.it	1
-saxo	1
-sayama.osaka.jp	1
-sayama.saitama.jp	1
-sayo.hyogo.jp	1
-sb	1
-sb.ua	1
-sbi	1
-sbs	1
-sc	1
-sc.cn	1
-sc.gov.br	1
-sc.ke	1
-sc.kr	1
-sc.leg.br	01
-sc.ls	1
-sc.tz	1
-sc.ug	1
-sc.us	1
-sca	1
-scalebook.scw.cloud	01
-scb	1
-sch.ae	1
-sch.id	1
-sch.ir	1
-sch.jo	1
-sch.lk	1
-sch.ly	1
-sch.ng	1
-sch.qa	1
-sch.sa	1
-sch.so	01
-sch.ss	1
-sch.tf	01
-sch.uk	2
-sch.wf	01
-sch.zm	1
-schaeffler	1
-schlesisches.museum	1
-schmidt	1
-schoenbrunn.museum	1
-schokokeks.net	01
-schokoladen.museum	1
-scholarships	1
-school	1
-school.museum	1
-school.na	1
-school.nz	1
-school.za	1
-schoolbus.jp	01
-schools.nsw.edu.au	1
-schule	1
-schulplattform.de	01
-schulserver.de	01
-schwarz	1
-schweiz.museum	1
-sci.eg	1
-science	1
-science-fiction.museum	1
-science.museum	1
-scienceandhistory.museum	1
-scienceandindustry.museum	1
-sciencecenter.museum	1
-sciencecenters.museum	1
-sciencehistory.museum	1
-sciences.museum	1
-sciencesnaturelles.museum	1
-scientist.aero	1
-scot	1
-scotland.museum	1
-scrapper-site.net	01
-scrapping.cc	01
-scrysec.com	01
-sd	1
-sd.cn	1
-sd.us	1
-sdn.gov.pl	1
-sdscloud.pl	01
-se	1
-se.eu.org	01
-se.gov.br	1
-se.leg.br	01
-se.net	01
-seaport.museum	1
-search	1
-seat	1
-sebastopol.ua	1
-sec.ps	1
-secaas.hk	01
-secret.jp	01
-secure	1
-security	1
-securitytactics.com	01
-seek	1
-seg.br	1
-seidat.net	01
-seihi.nagasaki.jp	1
-seika.kyoto.jp	1
-seiro.niigata.jp	1
-seirou.niigata.jp	1
-seiyo.ehime.jp	1
-sejny.pl	1
-sekd1.beebyteapp.io	01
-seki.gifu.jp	1
-sekigahara.gifu.jp	1
-sekikawa.niigata.jp	1
-sel.no	1
-selbu.no	1
-select	1
-selfip.biz	01
-selfip.com	01
-selfip.info	01
-selfip.net	01
-selfip.org	01
-selje.no	1
-seljord.no	1
-sellfy.store	01
-sells-for-less.com	01
-sells-for-u.com	01
-sells-it.net	01
-sellsyourhome.org	01
-semboku.akita.jp	1
-semine.miyagi.jp	1
-senasa.ar	1
-sendai.jp	2
-sener	1
-sennan.osaka.jp	1
-senseering.net	01
-sensiosite.cloud	02
-seoul.kr	1
-sera.hiroshima.jp	1
-seranishi.hiroshima.jp	1
-servebbs.com	01
-servebbs.net	01
-servebbs.org	01
-servebeer.com	01
-serveblog.net	01
-servecounterstrike.com	01
-serveexchange.com	01
-serveftp.com	01
-serveftp.net	01
-serveftp.org	01
-servegame.com	01
-servegame.org	01
-servehalflife.com	01
-servehttp.com	01
-servehumour.com	01
-serveirc.com	01
-serveminecraft.net	01
-servemp3.com	01
-servep2p.com	01
-servepics.com	01
-servequake.com	01
-servers.run	01
-servesarcasm.com	01
-service.gov.scot	01
-service.gov.uk	01
-service.one	01
-services	1
-services.aero	1
-setagaya.tokyo.jp	1
-seto.aichi.jp	1
-setouchi.okayama.jp	1
-settlement.museum	1
-settlers.museum	1
-settsu.osaka.jp	1
-sevastopol.ua	1
-seven	1
-sew	1
-sex	1
-sex.hu	1
-sex.pl	1
-sexy	1
-sf.no	1
-sfr	1
-sg	1
-sg-1.paas.massivegrid.net	01
-sh	1
-sh.cn	1
-shacknet.nu	01
-shakotan.hokkaido.jp	1
-shangrila	1
-shari.hokkaido.jp	1
-sharp	1
-shaw	1
-shell	1
-shell.museum	1
-sherbrooke.museum	1
-shia	1
-shibata.miyagi.jp	1
-shibata.niigata.jp	1
-shibecha.hokkaido.jp	1
-shibetsu.hokkaido.jp	1
-shibukawa.gunma.jp	1
-shibuya.tokyo.jp	1
-shichikashuku.miyagi.jp	1
-shichinohe.aomori.jp	1
-shiftcrypto.dev	01
-shiftcrypto.io	01
-shiftedit.io	01
-shiga.jp	1
-shiiba.miyazaki.jp	1
-shijonawate.osaka.jp	1
-shika.ishikawa.jp	1
-shikabe.hokkaido.jp	1
-shikama.miyagi.jp	1
-shikaoi.hokkaido.jp	1
-shikatsu.aichi.jp	1
-shiki.saitama.jp	1
-shikokuchuo.ehime.jp	1
-shiksha	1
-shima.mie.jp	1
-shimabara.nagasaki.jp	1
-shimada.shizuoka.jp	1
-shimamaki.hokkaido.jp	1
-shimamoto.osaka.jp	1
-shimane.jp	1
-shimane.shimane.jp	1
-shimizu.hokkaido.jp	1
-shimizu.shizuoka.jp	1
-shimoda.shizuoka.jp	1
-shimodate.ibaraki.jp	1
-shimofusa.chiba.jp	1
-shimogo.fukushima.jp	1
-shimoichi.nara.jp	1
-shimoji.okinawa.jp	1
-shimokawa.hokkaido.jp	1
-shimokitayama.nara.jp	1
-shimonita.gunma.jp	1
-shimonoseki.yamaguchi.jp	1
-shimosuwa.nagano.jp	1
-shimotsuke.tochigi.jp	1
-shimotsuma.ibaraki.jp	1
-shinagawa.tokyo.jp	1
-shinanomachi.nagano.jp	1
-shingo.aomori.jp	1
-shingu.fukuoka.jp	1
-shingu.hyogo.jp	1
-shingu.wakayama.jp	1
-shinichi.hiroshima.jp	1
-shinjo.nara.jp	1
-shinjo.okayama.jp	1
-shinjo.yamagata.jp	1
-shinjuku.tokyo.jp	1
-shinkamigoto.nagasaki.jp	1
-shinonsen.hyogo.jp	1
-shinshinotsu.hokkaido.jp	1
-shinshiro.aichi.jp	1
-shinto.gunma.jp	1
-shintoku.hokkaido.jp	1
-shintomi.miyazaki.jp	1
-shinyoshitomi.fukuoka.jp	1
-shiogama.miyagi.jp	1
-shiojiri.nagano.jp	1
-shioya.tochigi.jp	1
-shirahama.wakayama.jp	1
-shirakawa.fukushima.jp	1
-shirakawa.gifu.jp	1
-shirako.chiba.jp	1
-shiranuka.hokkaido.jp	1
-shiraoi.hokkaido.jp	1
-shiraoka.saitama.jp	1
-shirataka.yamagata.jp	1
-shiriuchi.hokkaido.jp	1
-shiroi.chiba.jp	1
-shiroishi.miyagi.jp	1
-shiroishi.saga.jp	1
-shirosato.ibaraki.jp	1
-shishikui.tokushima.jp	1
-shiso.hyogo.jp	1
-shisui.chiba.jp	1
-shitara.aichi.jp	1
-shiwa.iwate.jp	1
-shizukuishi.iwate.jp	1
-shizuoka.jp	1
-shizuoka.shizuoka.jp	1
-shobara.hiroshima.jp	1
-shoes	1
-shonai.fukuoka.jp	1
-shonai.yamagata.jp	1
-shoo.okayama.jp	1
-shop	1
-shop.brendly.rs	01
-shop.ht	1
-shop.hu	1
-shop.pl	1
-shop.ro	01
-shop.th	01
-shoparena.pl	01
-shopitsite.com	01
-shopping	1
-shopselect.net	01
-shopware.store	01
-shouji	1
-show	1
-show.aero	1
-showa.fukushima.jp	1
-showa.gunma.jp	1
-showa.yamanashi.jp	1
-showtime	1
-shunan.yamaguchi.jp	1
-shw.io	01
-si	1
-si.eu.org	01
-si.it	1
-sibenik.museum	1
-sic.it	1
-sicilia.it	1
-sicily.it	1
-siellak.no	1
-siena.it	1
-sigdal.no	1
-siiites.com	01
-siljan.no	1
-silk	1
-silk.museum	1
-simple-url.com	01
-simplesite.com	01
-simplesite.com.br	01
-simplesite.gr	01
-simplesite.pl	01
-sina	1
-sinaapp.com	01
-singles	1
-siracusa.it	1
-sirdal.no	1
-site	1
-site.tb-hosting.com	01
-site.transip.me	01
-siteleaf.net	01
-sites.static.land	01
-sj	1
-sjc.br	1
-sk	1
-sk.ca	1
-sk.eu.org	01
-skanit.no	1
-skanland.no	1
-skaun.no	1
-skedsmo.no	1
-skedsmokorset.no	1
-ski	1
-ski.museum	1
-ski.no	1
-skien.no	1
-skierva.no	1
-skiervá.no	1
-skin	1
-skiptvet.no	1
-skjak.no	1
-skjervoy.no	1
-skjervøy.no	1
-skjåk.no	1
-sklep.pl	1
-sko.gov.pl	1
-skoczow.pl	1
-skodje.no	1
-skole.museum	1
-sky	1
-skydiving.aero	1
-skygearapp.com	01
-skype	1
-skánit.no	1
-skånland.no	1
-sl	1
-slask.pl	1
-slattum.no	1
-sld.do	1
-sld.pa	1
-slg.br	1
-sling	1
-slupsk.pl	1
-slz.br	1
-sm	1
-sm.ua	1
-small-web.org	01
-smart	1
-smartlabeling.scw.cloud	01
-smile	1
-smola.no	1
-smushcdn.com	01
-smøla.no	1
-sn	1
-sn.cn	1
-snaase.no	1
-snasa.no	1
-sncf	1
-snillfjord.no	1
-snoasa.no	1
-snowflake.app	01
-snåase.no	1
-snåsa.no	1
-so	1
-so.gov.pl	1
-so.it	1
-sobetsu.hokkaido.jp	1
-soc.dz	1
-soc.lk	1
-soc.srcf.net	01
-soccer	1
-sochi.su	01
-social	1
-society.museum	1
-sodegaura.chiba.jp	1
-soeda.fukuoka.jp	1
-softbank	1
-software	1
-software.aero	1
-sogndal.no	1
-sogne.no	1
-sohu	1
-soja.okayama.jp	1
-soka.saitama.jp	1
-sokndal.no	1
-sola.no	1
-solar	1
-sologne.museum	1
-solund.no	1
-solutions	1
-soma.fukushima.jp	1
-somna.no	1
-sondre-land.no	1
-sondrio.it	1
-song	1
-songdalen.no	1
-soni.nara.jp	1
-sony	1
-soo.kagoshima.jp	1
-sopot.pl	01
-sor-aurdal.no	1
-sor-fron.no	1
-sor-odal.no	1
-sor-varanger.no	1
-sorfold.no	1
-sorocaba.br	1
-sorreisa.no	1
-sortland.no	1
-sorum.no	1
-sos.pl	1
-sosa.chiba.jp	1
-sosnowiec.pl	1
-soundandvision.museum	1
-soundcast.me	01
-southcarolina.museum	1
-southwest.museum	1
-sowa.ibaraki.jp	1
-soy	1
-sp.gov.br	1
-sp.it	1
-sp.leg.br	01
-spa	1
-space	1
-space-to-rent.com	01
-space.museum	1
-spacekit.io	01
-spb.ru	01
-spb.su	01
-spdns.de	01
-spdns.eu	01
-spdns.org	01
-spectrum.myjino.ru	02
-sphinx.mythic-beasts.com	01
-spjelkavik.no	1
-sport	1
-sport.hu	1
-spot	1
-spy.museum	1
-spydeberg.no	1
-square.museum	1
-square7.ch	01
-square7.de	01
-square7.net	01
-sr	1
-sr.gov.pl	1
-sr.it	1
-srht.site	01
-srl	1
-srv.br	1
-ss	1
-ss.it	1
-ssl.origin.cdn77-secure.org	01
-st	1
-st.no	1
-staba.jp	01
-stackhero-network.com	01
-stada	1
-stadt.museum	1
-stage.nodeart.io	01
-staging.onred.one	01
-stalbans.museum	1
-stalowa-wola.pl	1
-stange.no	1
-staples	1
-star	1
-starachowice.pl	1
-stargard.pl	1
-starnberg.museum	1
-starostwo.gov.pl	1
-stat.no	1
-state.museum	1
-statebank	1
-statefarm	1
-stateofdelaware.museum	1
-stathelle.no	1
-static-access.net	01
-static.land	01
-static.observableusercontent.com	01
-statics.cloud	02
-station.museum	1
-stavanger.no	1
-stavern.no	1
-stc	1
-stcgroup	1
-steam.museum	1
-steiermark.museum	1
-steigen.no	1
-steinkjer.no	1
-stg-builder.code.com	02
-stg.dev	02
-stgstage.dev	02
-sth.ac.at	1
-stjohn.museum	1
-stjordal.no	1
-stjordalshalsen.no	1
-stjørdal.no	1
-stjørdalshalsen.no	1
-stockholm	1
-stockholm.museum	1
-stokke.no	1
-stolos.io	02
-stor-elvdal.no	1
-storage	1
-storage.yandexcloud.net	01
-stord.no	1
-stordal.no	1
-store	1
-store.bb	1
-store.dk	01
-store.nf	1
-store.ro	1
-store.st	1
-store.ve	1
-storebase.store	01
-storfjord.no	1
-storj.farm	01
-stpetersburg.museum	1
-strand.no	1
-stranda.no	1
-stream	1
-streamlit.app	01
-streamlitapp.com	01
-stripper.jp	01
-stryn.no	1
-student.aero	1
-studio	1
-study	1
-stuff-4-sale.org	01
-stuff-4-sale.us	01
-stufftoread.com	01
-stuttgart.museum	1
-style	1
-su	1
-su.paba.se	01
-sub.jp	01
-sucks	1
-sue.fukuoka.jp	1
-suedtirol.it	1
-suginami.tokyo.jp	1
-sugito.saitama.jp	1
-suifu.ibaraki.jp	1
-suisse.museum	1
-suita.osaka.jp	1
-sukagawa.fukushima.jp	1
-sukumo.kochi.jp	1
-sula.no	1
-suldal.no	1
-suli.hu	1
-sumida.tokyo.jp	1
-sumita.iwate.jp	1
-sumoto.hyogo.jp	1
-sumoto.kumamoto.jp	1
-sumy.ua	1
-sunagawa.hokkaido.jp	1
-sund.no	1
-sunndal.no	1
-sunnyday.jp	01
-supabase.co	01
-supabase.in	01
-supabase.net	01
-supersale.jp	01
-supplies	1
-supply	1
-support	1
-surf	1
-surgeonshall.museum	1
-surgery	1
-surnadal.no	1
-surrey.museum	1
-susaki.kochi.jp	1
-susono.shizuoka.jp	1
-suwa.nagano.jp	1
-suwalki.pl	1
-suzaka.nagano.jp	1
-suzu.ishikawa.jp	1
-suzuka.mie.jp	1
-suzuki	1
-sv	1
-sv.it	1
-svalbard.no	1
-svc.firenet.ch	02
-sveio.no	1
-svelvik.no	1
-svizzera.museum	1
-svn-repos.de	01
-swatch	1
-sweden.museum	1
-sweetpepper.org	01
-swidnica.pl	1
-swidnik.pl	01
-swiebodzin.pl	1
-swinoujscie.pl	1
-swiss	1
-sx	1
-sx.cn	1
-sy	1
-sydney	1
-sydney.museum	1
-sykkylven.no	1
-syncloud.it	01
-syno-ds.de	01
-synology-diskstation.de	01
-synology-ds.de	01
-synology.me	01
-sys.qcx.io	02
-systems	1
-sytes.net	01
-sz	1
-szczecin.pl	1
-szczytno.pl	1
-szex.hu	1
-szkola.pl	1
-sálat.no	1
-sálát.no	1
-søgne.no	1
-sømna.no	1
-søndre-land.no	1
-sør-aurdal.no	1
-sør-fron.no	1
-sør-odal.no	1
-sør-varanger.no	1
-sørfold.no	1
-sørreisa.no	1
-sørum.no	1
-südtirol.it	1
-t.bg	1
-t.se	1
-t3l3p0rt.net	01
-ta.it	1
-taa.it	1
-tab	1
-tabayama.yamanashi.jp	1
-tabitorder.co.il	01
-tabuse.yamaguchi.jp	1
-tachiarai.fukuoka.jp	1
-tachikawa.tokyo.jp	1
-tadaoka.osaka.jp	1
-tado.mie.jp	1
-tadotsu.kagawa.jp	1
-tagajo.miyagi.jp	1
-tagami.niigata.jp	1
-tagawa.fukuoka.jp	1
-tahara.aichi.jp	1
-taifun-dns.de	01
-taiji.wakayama.jp	1
-taiki.hokkaido.jp	1
-taiki.mie.jp	1
-tainai.niigata.jp	1
-taipei	1
-taira.toyama.jp	1
-taishi.hyogo.jp	1
-taishi.osaka.jp	1
-taishin.fukushima.jp	1
-taito.tokyo.jp	1
-taiwa.miyagi.jp	1
-tajimi.gifu.jp	1
-tajiri.osaka.jp	1
-taka.hyogo.jp	1
-takagi.nagano.jp	1
-takahagi.ibaraki.jp	1
-takahama.aichi.jp	1
-takahama.fukui.jp	1
-takaharu.miyazaki.jp	1
-takahashi.okayama.jp	1
-takahata.yamagata.jp	1
-takaishi.osaka.jp	1
-takamatsu.kagawa.jp	1
-takamori.kumamoto.jp	1
-takamori.nagano.jp	1
-takanabe.miyazaki.jp	1
-takanezawa.tochigi.jp	1
-takaoka.toyama.jp	1
-takarazuka.hyogo.jp	1
-takasago.hyogo.jp	1
-takasaki.gunma.jp	1
-takashima.shiga.jp	1
-takasu.hokkaido.jp	1
-takata.fukuoka.jp	1
-takatori.nara.jp	1
-takatsuki.osaka.jp	1
-takatsuki.shiga.jp	1
-takayama.gifu.jp	1
-takayama.gunma.jp	1
-takayama.nagano.jp	1
-takazaki.miyazaki.jp	1
-takehara.hiroshima.jp	1
-taketa.oita.jp	1
-taketomi.okinawa.jp	1
-taki.mie.jp	1
-takikawa.hokkaido.jp	1
-takino.hyogo.jp	1
-takinoue.hokkaido.jp	1
-takko.aomori.jp	1
-tako.chiba.jp	1
-taku.saga.jp	1
-talk	1
-tama.tokyo.jp	1
-tamakawa.fukushima.jp	1
-tamaki.mie.jp	1
-tamamura.gunma.jp	1
-tamano.okayama.jp	1
-tamatsukuri.ibaraki.jp	1
-tamayu.shimane.jp	1
-tamba.hyogo.jp	1
-tana.no	1
-tanabe.kyoto.jp	1
-tanabe.wakayama.jp	1
-tanagura.fukushima.jp	1
-tananger.no	1
-tank.museum	1
-tanohata.iwate.jp	1
-taobao	1
-tara.saga.jp	1
-tarama.okinawa.jp	1
-taranto.it	1
-target	1
-targi.pl	1
-tarnobrzeg.pl	1
-tarui.gifu.jp	1
-tarumizu.kagoshima.jp	1
-tas.au	1
-tas.edu.au	1
-tas.gov.au	1
-tashkent.su	01
-tatamotors	1
-tatar	1
-tatebayashi.gunma.jp	1
-tateshina.nagano.jp	1
-tateyama.chiba.jp	1
-tateyama.toyama.jp	1
-tatsuno.hyogo.jp	1
-tatsuno.nagano.jp	1
-tattoo	1
-tawaramoto.nara.jp	1
-tax	1
-taxi	1
-taxi.br	1
-tc	1
-tc.br	1
-tci	1
-tcm.museum	1
-tcp4.me	01
-td	1
-tdk	1
-te.it	1
-te.ua	1
-teaches-yoga.com	01
-team	1
-tec.br	1
-tec.mi.us	1
-tec.ve	1
-tech	1
-tech.orange	01
-technology	1
-technology.museum	1
-tecnologia.bo	1
-tel	1
-tel.tr	1
-tele.amune.org	01
-telebit.app	01
-telebit.io	01
-telebit.xyz	02
-telekommunikation.museum	1
-television.museum	1
-temasek	1
-temp-dns.com	01
-tempio-olbia.it	1
-tempioolbia.it	1
-tempurl.host	01
-tendo.yamagata.jp	1
-tenei.fukushima.jp	1
-tenkawa.nara.jp	1
-tennis	1
-tenri.nara.jp	1
-teo.br	1
-teramo.it	1
-termez.su	01
-terni.it	1
-ternopil.ua	1
-teshikaga.hokkaido.jp	1
-test-iserv.de	01
-test.ru	01
-test.tj	1
-teva	1
-texas.museum	1
-textile.museum	1
-tf	1
-tg	1
-tgory.pl	1
-th	1
-thd	1
-the.br	1
-theater	1
-theater.museum	1
-theatre	1
-theshop.jp	01
-theworkpc.com	01
-thick.jp	01
-thingdustdata.com	01
-thruhere.net	01
-tiaa	1
-tickets	1
-tickets.io	01
-tienda	1
-tiffany	1
-time.museum	1
-time.no	1
-timekeeping.museum	1
-tingvoll.no	1
-tinn.no	1
-tips	1
-tires	1
-tirol	1
-tj	1
-tj.cn	1
-tjeldsund.no	1
-tjmaxx	1
-tjome.no	1
-tjx	1
-tjøme.no	1
-tk	1
-tkmaxx	1
-tksat.bo	1
-tl	1
-tlon.network	01
-tm	1
-tm.cy	1
-tm.dz	1
-tm.fr	1
-tm.hu	1
-tm.km	1
-tm.mc	1
-tm.mg	1
-tm.no	1
-tm.pl	1
-tm.ro	1
-tm.se	1
-tm.za	1
-tmall	1
-tmp.br	1
-tn	1
-tn.it	1
-tn.oxa.cloud	01
-tn.us	1
-to	1
-to.gov.br	1
-to.gt	01
-to.it	1
-to.leg.br	01
-to.md	01
-toba.mie.jp	1
-tobe.ehime.jp	1
-tobetsu.hokkaido.jp	1
-tobishima.aichi.jp	1
-tochigi.jp	1
-tochigi.tochigi.jp	1
-tochio.niigata.jp	1
-toda.saitama.jp	1
-today	1
-toei.aichi.jp	1
-toga.toyama.jp	1
-togakushi.nagano.jp	1
-togane.chiba.jp	1
-togitsu.nagasaki.jp	1
-togliatti.su	01
-togo.aichi.jp	1
-togura.nagano.jp	1
-tohma.hokkaido.jp	1
-tohnosho.chiba.jp	1
-toho.fukuoka.jp	1
-tokai.aichi.jp	1
-tokai.ibaraki.jp	1
-tokamachi.niigata.jp	1
-tokashiki.okinawa.jp	1
-toki.gifu.jp	1
-tokigawa.saitama.jp	1
-tokke.no	1
-tokoname.aichi.jp	1
-tokorozawa.saitama.jp	1
-tokushima.jp	1
-tokushima.tokushima.jp	1
-tokuyama.yamaguchi.jp	1
-tokyo	1
-tokyo.jp	1
-tolga.no	1
-tomakomai.hokkaido.jp	1
-tomari.hokkaido.jp	1
-tome.miyagi.jp	1
-tomi.nagano.jp	1
-tomigusuku.okinawa.jp	1
-tomika.gifu.jp	1
-tomioka.gunma.jp	1
-tomisato.chiba.jp	1
-tomiya.miyagi.jp	1
-tomobe.ibaraki.jp	1
-tonaki.okinawa.jp	1
-tonami.toyama.jp	1
-tondabayashi.osaka.jp	1
-tone.ibaraki.jp	1
-tonkotsu.jp	01
-tono.iwate.jp	1
-tonosho.kagawa.jp	1
-tonsberg.no	1
-toolforge.org	01
-tools	1
-toon.ehime.jp	1
-top	1
-topology.museum	1
-torahime.shiga.jp	1
-toray	1
-toride.ibaraki.jp	1
-torino.it	1
-torino.museum	1
-torproject.net	01
-torsken.no	1
-tos.it	1
-tosa.kochi.jp	1
-tosashimizu.kochi.jp	1
-toscana.it	1
-toshiba	1
-toshima.tokyo.jp	1
-tosu.saga.jp	1
-total	1
-tottori.jp	1
-tottori.tottori.jp	1
-touch.museum	1
-tourism.bj	1
-tourism.pl	1
-tourism.tn	1
-tours	1
-towada.aomori.jp	1
-town	1
-town.museum	1
-townnews-staging.com	01
-toya.hokkaido.jp	1
-toyako.hokkaido.jp	1
-toyama.jp	1
-toyama.toyama.jp	1
-toyo.kochi.jp	1
-toyoake.aichi.jp	1
-toyohashi.aichi.jp	1
-toyokawa.aichi.jp	1
-toyonaka.osaka.jp	1
-toyone.aichi.jp	1
-toyono.osaka.jp	1
-toyooka.hyogo.jp	1
-toyosato.shiga.jp	1
-toyota	1
-toyota.aichi.jp	1
-toyota.yamaguchi.jp	1
-toyotomi.hokkaido.jp	1
-toyotsu.fukuoka.jp	1
-toyoura.hokkaido.jp	1
-toys	1
-tozawa.yamagata.jp	1
-tozsde.hu	1
-tp.it	1
-tr	1
-tr.eu.org	01
-tr.it	1
-tr.no	1
-tra.kp	1
-trade	1
-trader.aero	1
-trading	1
-trading.aero	1
-traeumtgerade.de	01
-trafficplex.cloud	01
-trainer.aero	1
-training	1
-trana.no	1
-tranby.no	1
-trani-andria-barletta.it	1
-trani-barletta-andria.it	1
-traniandriabarletta.it	1
-tranibarlettaandria.it	1
-tranoy.no	1
-translate.goog	01
-translated.page	01
-transport.museum	1
-transporte.bo	1
-transurl.be	02
-transurl.eu	02
-transurl.nl	02
-tranøy.no	1
-trapani.it	1
-travel	1
-travel.in	1
-travel.pl	1
-travel.tt	1
-travelchannel	1
-travelers	1
-travelersinsurance	1
-trd.br	1
-tree.museum	1
-trentin-sud-tirol.it	1
-trentin-sudtirol.it	1
-trentin-sued-tirol.it	1
-trentin-suedtirol.it	1
-trentin-süd-tirol.it	1
-trentin-südtirol.it	1
-trentino-a-adige.it	1
-trentino-aadige.it	1
-trentino-alto-adige.it	1
-trentino-altoadige.it	1
-trentino-s-tirol.it	1
-trentino-stirol.it	1
-trentino-sud-tirol.it	1
-trentino-sudtirol.it	1
-trentino-sued-tirol.it	1
-trentino-suedtirol.it	1
-trentino-süd-tirol.it	1
-trentino-südtirol.it	1
-trentino.it	1
-trentinoa-adige.it	1
-trentinoaadige.it	1
-trentinoalto-adige.it	1
-trentinoaltoadige.it	1
-trentinos-tirol.it	1
-trentinostirol.it	1
-trentinosud-tirol.it	1
-trentinosudtirol.it	1
-trentinosued-tirol.it	1
-trentinosuedtirol.it	1
-trentinosüd-tirol.it	1
-trentinosüdtirol.it	1
-trentinsud-tirol.it	1
-trentinsudtirol.it	1
-trentinsued-tirol.it	1
-trentinsuedtirol.it	1
-trentinsüd-tirol.it	1
-trentinsüdtirol.it	1
-trento.it	1
-treviso.it	1
-trieste.it	1
-triton.zone	02
-troandin.no	1
-trogstad.no	1
-troitsk.su	01
-trolley.museum	1
-tromsa.no	1
-tromso.no	1
-tromsø.no	1
-trondheim.no	1
-trust	1
-trust.museum	1
-trustee.museum	1
-trv	1
-try-snowplow.com	01
-trycloudflare.com	01
-trysil.no	1
-træna.no	1
-trøgstad.no	1
-ts.it	1
-ts.net	01
-tselinograd.su	01
-tsk.tr	1
-tst.site	02
-tsu.mie.jp	1
-tsubame.niigata.jp	1
-tsubata.ishikawa.jp	1
-tsubetsu.hokkaido.jp	1
-tsuchiura.ibaraki.jp	1
-tsuga.tochigi.jp	1
-tsugaru.aomori.jp	1
-tsuiki.fukuoka.jp	1
-tsukigata.hokkaido.jp	1
-tsukiyono.gunma.jp	1
-tsukuba.ibaraki.jp	1
-tsukui.kanagawa.jp	1
-tsukumi.oita.jp	1
-tsumagoi.gunma.jp	1
-tsunan.niigata.jp	1
-tsuno.kochi.jp	1
-tsuno.miyazaki.jp	1
-tsuru.yamanashi.jp	1
-tsuruga.fukui.jp	1
-tsurugashima.saitama.jp	1
-tsurugi.ishikawa.jp	1
-tsuruoka.yamagata.jp	1
-tsuruta.aomori.jp	1
-tsushima.aichi.jp	1
-tsushima.nagasaki.jp	1
-tsuwano.shimane.jp	1
-tsuyama.okayama.jp	1
-tt	1
-tt.im	1
-tube	1
-tui	1
-tula.su	01
-tuleap-partners.com	01
-tunes	1
-tunk.org	01
-tur.ar	1
-tur.br	1
-turek.pl	1
-turin.it	1
-turystyka.pl	1
-tuscany.it	1
-tushu	1
-tuva.su	01
-tuxfamily.org	01
-tv	1
-tv.bb	1
-tv.bo	1
-tv.br	1
-tv.im	1
-tv.in	1
-tv.it	1
-tv.kg	01
-tv.na	1
-tv.sd	1
-tv.tr	1
-tv.tz	1
-tvedestrand.no	1
-tvs	1
-tw	1
-tw.cn	1
-twmail.cc	01
-twmail.net	01
-twmail.org	01
-tx.us	1
-tychy.pl	1
-tydal.no	1
-tynset.no	1
-typedream.app	01
-tysfjord.no	1
-tysnes.no	1
-tysvar.no	1
-tysvær.no	1
-tz	1
-tønsberg.no	1
-u.bg	1
-u.channelsdvr.net	01
-u.se	1
-u2-local.xnbay.com	01
-u2.xnbay.com	01
-ua	1
-ua.rs	01
-ubank	1
-ube.yamaguchi.jp	1
-uber.space	01
-uberspace.de	02
-ubs	1
-uchihara.ibaraki.jp	1
-uchiko.ehime.jp	1
-uchinada.ishikawa.jp	1
-uchinomi.kagawa.jp	1
-ud.it	1
-uda.nara.jp	1
-udi.br	1
-udine.it	1
-udono.mie.jp	1
-ueda.nagano.jp	1
-ueno.gunma.jp	1
-uenohara.yamanashi.jp	1
-ufcfan.org	01
-ug	1
-ug.gov.pl	1
-ugim.gov.pl	1
-uhren.museum	1
-ui.nabu.casa	01
-uji.kyoto.jp	1
-ujiie.tochigi.jp	1
-ujitawara.kyoto.jp	1
-uk	1
-uk.com	01
-uk.eu.org	01
-uk.in	1
-uk.kg	01
-uk.net	01
-uk.oxa.cloud	01
-uk.primetel.cloud	01
-uk.reclaim.cloud	01
-uk0.bigv.io	01
-uki.kumamoto.jp	1
-ukiha.fukuoka.jp	1
-ullensaker.no	1
-ullensvang.no	1
-ulm.museum	1
-ulsan.kr	1
-ulvik.no	1
-um.gov.pl	1
-umaji.kochi.jp	1
-umb.it	1
-umbria.it	1
-umi.fukuoka.jp	1
-umig.gov.pl	1
-unazuki.toyama.jp	1
-under.jp	01
-undersea.museum	1
-uni5.net	01
-unicloud.pl	01
-unicom	1
-union.aero	1
-univ.bj	1
-univ.sn	1
-university	1
-university.museum	1
-unjarga.no	1
-unjárga.no	1
-unnan.shimane.jp	1
-uno	1
-unusualperson.com	01
-unzen.nagasaki.jp	1
-uol	1
-uonuma.niigata.jp	1
-uozu.toyama.jp	1
-up.in	1
-upaas.kazteleport.kz	01
-upli.io	01
-upow.gov.pl	1
-upper.jp	01
-uppo.gov.pl	1
-ups	1
-urakawa.hokkaido.jp	1
-urasoe.okinawa.jp	1
-urausu.hokkaido.jp	1
-urawa.saitama.jp	1
-urayasu.chiba.jp	1
-urbino-pesaro.it	1
-urbinopesaro.it	1
-ureshino.mie.jp	1
-uri.arpa	1
-url.tw	01
-urn.arpa	1
-urown.cloud	01
-uruma.okinawa.jp	1
-uryu.hokkaido.jp	1
-us	1
-us-1.evennode.com	01
-us-2.evennode.com	01
-us-3.evennode.com	01
-us-4.evennode.com	01
-us-east-1.amazonaws.com	01
-us-east-1.elasticbeanstalk.com	01
-us-east-2.elasticbeanstalk.com	01
-us-gov-west-1.elasticbeanstalk.com	01
-us-west-1.elasticbeanstalk.com	01
-us-west-2.elasticbeanstalk.com	01
-us.ax	01
-us.com	01
-us.eu.org	01
-us.gov.pl	1
-us.in	1
-us.kg	01
-us.na	1
-us.org	01
-us.platform.sh	01
-us.reclaim.cloud	01
-usa.museum	1
-usa.oita.jp	1
-usantiques.museum	1
-usarts.museum	1
-uscountryestate.museum	1
-usculture.museum	1
-usdecorativearts.museum	1
-user.aseinet.ne.jp	01
-user.fm	02
-user.localcert.dev	02
-user.party.eus	01
-user.srcf.net	01
-usercontent.goog	02
-usercontent.jp	01
-users.scale.virtualcloud.com.br	01
-usgarden.museum	1
-ushiku.ibaraki.jp	1
-ushistory.museum	1
-ushuaia.museum	1
-uslivinghistory.museum	1
-usr.cloud.muni.cz	01
-ustka.pl	1
-usui.fukuoka.jp	1
-usuki.oita.jp	1
-ut.us	1
-utah.museum	1
-utashinai.hokkaido.jp	1
-utazas.hu	1
-utazu.kagawa.jp	1
-uto.kumamoto.jp	1
-utsira.no	1
-utsunomiya.tochigi.jp	1
-utwente.io	01
-uvic.museum	1
-uw.gov.pl	1
-uwajima.ehime.jp	1
-uwu.ai	01
-uy	1
-uy.com	01
-uz	1
-uz.ua	1
-uzhgorod.ua	1
-uzs.gov.pl	1
-v-info.info	01
-v.bg	1
-v.ua	01
-va	1
-va.it	1
-va.no	1
-va.us	1
-vaapste.no	1
-vacations	1
-vadso.no	1
-vadsø.no	1
-vaga.no	1
-vagan.no	1
-vagsoy.no	1
-vaksdal.no	1
-val-d-aosta.it	1
-val-daosta.it	1
-vald-aosta.it	1
-valdaosta.it	1
-valer.hedmark.no	1
-valer.ostfold.no	1
-valle-aosta.it	1
-valle-d-aosta.it	1
-valle-daosta.it	1
-valle.no	1
-valleaosta.it	1
-valled-aosta.it	1
-valledaosta.it	1
-vallee-aoste.it	1
-vallee-d-aoste.it	1
-valleeaoste.it	1
-valleedaoste.it	1
-valley.museum	1
-vallée-aoste.it	1
-vallée-d-aoste.it	1
-valléeaoste.it	1
-valléedaoste.it	1
-vana	1
-vang.no	1
-vanguard	1
-vantaa.museum	1
-vanylven.no	1
-vao.it	1
-vapor.cloud	01
-vaporcloud.io	01
-vardo.no	1
-vardø.no	1
-varese.it	1
-varggat.no	1
-varoy.no	1
-vb.it	1
-vc	1
-vc.it	1
-vda.it	1
-ve	1
-ve.it	1
-vefsn.no	1
-vega.no	1
-vegarshei.no	1
-vegas	1
-vegårshei.no	1
-velvet.jp	01
-ven.it	1
-veneto.it	1
-venezia.it	1
-venice.it	1
-vennesla.no	1
-ventures	1
-verbania.it	1
-vercel.app	01
-vercel.dev	01
-vercelli.it	1
-verdal.no	1
-verisign	1
-vermögensberater	1
-vermögensberatung	1
-verona.it	1
-verran.no	1
-versailles.museum	1
-verse.jp	01
-versicherung	1
-versus.jp	01
-vestby.no	1
-vestnes.no	1
-vestre-slidre.no	1
-vestre-toten.no	1
-vestvagoy.no	1
-vestvågøy.no	1
-vet	1
-vet.br	1
-veterinaire.fr	1
-veterinaire.km	1
-vevelstad.no	1
-vf.no	1
-vfs.cloud9.af-south-1.amazonaws.com	01
-vfs.cloud9.ap-east-1.amazonaws.com	01
-vfs.cloud9.ap-northeast-1.amazonaws.com	01
-vfs.cloud9.ap-northeast-2.amazonaws.com	01
-vfs.cloud9.ap-northeast-3.amazonaws.com	01
-vfs.cloud9.ap-south-1.amazonaws.com	01
-vfs.cloud9.ap-southeast-1.amazonaws.com	01
-vfs.cloud9.ap-southeast-2.amazonaws.com	01
-vfs.cloud9.ca-central-1.amazonaws.com	01
-vfs.cloud9.eu-central-1.amazonaws.com	01
-vfs.cloud9.eu-north-1.amazonaws.com	01
-vfs.cloud9.eu-south-1.amazonaws.com	01
-vfs.cloud9.eu-west-1.amazonaws.com	01
-vfs.cloud9.eu-west-2.amazonaws.com	01
-vfs.cloud9.eu-west-3.amazonaws.com	01
-vfs.cloud9.me-south-1.amazonaws.com	01
-vfs.cloud9.sa-east-1.amazonaws.com	01
-vfs.cloud9.us-east-1.amazonaws.com	01
-vfs.cloud9.us-east-2.amazonaws.com	01
-vfs.cloud9.us-west-1.amazonaws.com	01
-vfs.cloud9.us-west-2.amazonaws.com	01
-vg	1
-vgs.no	1
-vi	1
-vi.it	1
-vi.us	1
-viajes	1
-vibo-valentia.it	1
-vibovalentia.it	1
-vic.au	1
-vic.edu.au	1
-vic.gov.au	1
-vicenza.it	1
-video	1
-video.hu	1
-vig	1
-vik.no	1
-viking	1
-viking.museum	1
-vikna.no	1
-village.museum	1
-villas	1
-vin	1
-vindafjord.no	1
-vinnica.ua	1
-vinnytsia.ua	1
-vip	1
-vip.jelastic.cloud	01
-vipsinaapp.com	01
-virgin	1
-virginia.museum	1
-virtual-user.de	01
-virtual.museum	1
-virtualserver.io	01
-virtualuser.de	01
-virtuel.museum	1
-visa	1
-vision	1
-viterbo.it	1
-viva	1
-vivian.jp	01
-vivo	1
-vix.br	1
-vlaanderen	1
-vlaanderen.museum	1
-vladikavkaz.ru	01
-vladikavkaz.su	01
-vladimir.ru	01
-vladimir.su	01
-vlog.br	1
-vm.bytemark.co.uk	01
-vn	1
-vn.ua	1
-voagat.no	1
-vodka	1
-volda.no	1
-volkenkunde.museum	1
-volkswagen	1
-vologda.su	01
-volvo	1
-volyn.ua	1
-voorloper.cloud	01
-voss.no	1
-vossevangen.no	1
-vote	1
-voting	1
-voto	1
-voyage	1
-vp4.me	01
-vpndns.net	01
-vpnplus.to	01
-vps-host.net	01
-vps.mcdir.ru	01
-vps.myjino.ru	02
-vr.it	1
-vs.it	1
-vs.mythic-beasts.com	01
-vt.it	1
-vt.us	1
-vu	1
-vuelos	1
-vultrobjects.com	02
-vv.it	1
-vxl.sh	01
-várggát.no	1
-vågan.no	1
-vågsøy.no	1
-vågå.no	1
-våler.hedmark.no	1
-våler.østfold.no	1
-værøy.no	1
-w.bg	1
-w.se	1
-wa.au	1
-wa.edu.au	1
-wa.gov.au	1
-wa.us	1
-wada.nagano.jp	1
-wafflecell.com	01
-wajiki.tokushima.jp	1
-wajima.ishikawa.jp	1
-wakasa.fukui.jp	1
-wakasa.tottori.jp	1
-wakayama.jp	1
-wakayama.wakayama.jp	1
-wake.okayama.jp	1
-wakkanai.hokkaido.jp	1
-wakuya.miyagi.jp	1
-walbrzych.pl	1
-wales	1
-wales.museum	1
-wallonie.museum	1
-walmart	1
-walter	1
-wang	1
-wanggou	1
-wanouchi.gifu.jp	1
-war.museum	1
-warabi.saitama.jp	1
-warmia.pl	1
-warszawa.pl	1
-washingtondc.museum	1
-washtenaw.mi.us	1
-wassamu.hokkaido.jp	1
-watarai.mie.jp	1
-watari.miyagi.jp	1
-watch	1
-watch-and-clock.museum	1
-watchandclock.museum	1
-watches	1
-watson.jp	01
-waw.pl	1
-wazuka.kyoto.jp	1
-we.bs	01
-we.tc	01
-weather	1
-weatherchannel	1
-web.app	01
-web.bo	1
-web.co	1
-web.do	1
-web.gu	1
-web.id	1
-web.in	01
-web.lk	1
-web.nf	1
-web.ni	1
-web.pk	1
-web.tj	1
-web.tr	1
-web.ve	1
-web.za	1
-webcam	1
-weber	1
-webhare.dev	02
-webhop.biz	01
-webhop.info	01
-webhop.me	01
-webhop.net	01
-webhop.org	01
-webhosting.be	01
-weblike.jp	01
-webpaas.ovh.net	02
-webredirect.org	01
-website	1
-website.yandexcloud.net	01
-webspace.rocks	01
-webthings.io	01
-webview-assets.cloud9.af-south-1.amazonaws.com	01
-webview-assets.cloud9.ap-east-1.amazonaws.com	01
-webview-assets.cloud9.ap-northeast-1.amazonaws.com	01
-webview-assets.cloud9.ap-northeast-2.amazonaws.com	01
-webview-assets.cloud9.ap-northeast-3.amazonaws.com	01
-webview-assets.cloud9.ap-south-1.amazonaws.com	01
-webview-assets.cloud9.ap-southeast-1.amazonaws.com	01
-webview-assets.cloud9.ap-southeast-2.amazonaws.com	01
-webview-assets.cloud9.ca-central-1.amazonaws.com	01
-webview-assets.cloud9.eu-central-1.amazonaws.com	01
-webview-assets.cloud9.eu-north-1.amazonaws.com	01
-webview-assets.cloud9.eu-south-1.amazonaws.com	01
-webview-assets.cloud9.eu-west-1.amazonaws.com	01
-webview-assets.cloud9.eu-west-2.amazonaws.com	01
-webview-assets.cloud9.eu-west-3.amazonaws.com	01
-webview-assets.cloud9.me-south-1.amazonaws.com	01
-webview-assets.cloud9.sa-east-1.amazonaws.com	01
-webview-assets.cloud9.us-east-1.amazonaws.com	01
-webview-assets.cloud9.us-east-2.amazonaws.com	01
-webview-assets.cloud9.us-west-1.amazonaws.com	01
-webview-assets.cloud9.us-west-2.amazonaws.com	01
-wedding	1
-wedeploy.io	01
-wedeploy.me	01
-wedeploy.sh	01
-weeklylottery.org.uk	01
-wegrow.pl	1
-weibo	1
-weir	1
-wellbeingzone.co.uk	01
-wellbeingzone.eu	01
-west1-us.cloudjiffy.net	01
-western.museum	1
-westeurope.azurestaticapps.net	01
-westfalen.museum	1
-westus2.azurestaticapps.net	01
-wf	1
-whaling.museum	1
-whitesnow.jp	01
-whm.fr-par.scw.cloud	01
-whm.nl-ams.scw.cloud	01
-whoswho	1
-wi.us	1
-wielun.pl	1
-wien	1
-wien.funkfeuer.at	01
-wif.gov.pl	1
-wiih.gov.pl	1
-wiki	1
-wiki.bo	1
-wiki.br	1
-wildlife.museum	1
-williamhill	1
-williamsburg.museum	1
-win	1
-winb.gov.pl	1
-windmill.museum	1
-windows	1
-wine	1
-winners	1
-wios.gov.pl	1
-witd.gov.pl	1
-withgoogle.com	01
-withyoutube.com	01
-wiw.gov.pl	1
-wixsite.com	01
-wlocl.pl	1
-wloclawek.pl	1
-wmcloud.org	01
-wme	1
-wmflabs.org	01
-wnext.app	01
-wodzislaw.pl	1
-wolomin.pl	1
-wolterskluwer	1
-woltlab-demo.com	01
-woodside	1
-work	1
-workers.dev	01
-workinggroup.aero	1
-workisboring.com	01
-works	1
-works.aero	1
-workshop.museum	1
-world	1
-worse-than.tv	01
-wow	1
-wpdevcloud.com	01
-wpenginepowered.com	01
-wphostedmail.com	01
-wpmucdn.com	01
-wpmudev.host	01
-writesthisblog.com	01
-wroc.pl	01
-wroclaw.pl	1
-ws	1
-ws.na	1
-wsa.gov.pl	1
-wskr.gov.pl	1
-wtc	1
-wtf	1
-wuoz.gov.pl	1
-wv.us	1
-www.ck	4
-www.ro	1
-wy.us	1
-wzmiuw.gov.pl	1
-x.bg	1
-x.mythic-beasts.com	01
-x.se	1
-x443.pw	01
-xbox	1
-xen.prgmr.com	01
-xerox	1
-xfinity	1
-xihuan	1
-xin	1
-xj.cn	1
-xn--0trq7p7nn.jp	1
-xn--11b4c3d	1
-xn--12c1fe0br.xn--o3cw4h	1
-xn--12cfi8ixb8l.xn--o3cw4h	1
-xn--12co0c3b4eva.xn--o3cw4h	1
-xn--1ck2e1b	1
-xn--1ctwo.jp	1
-xn--1lqs03n.jp	1
-xn--1lqs71d.jp	1
-xn--1qqw23a	1
-xn--2m4a15e.jp	1
-xn--2scrj9c	1
-xn--30rr7y	1
-xn--32vp30h.jp	1
-xn--3bst00m	1
-xn--3ds443g	1
-xn--3e0b707e	1
-xn--3hcrj9c	1
-xn--3pxu8k	1
-xn--41a.xn--p1acf	01
-xn--42c2d9a	1
-xn--45br5cyl	1
-xn--45brj9c	1
-xn--45q11c	1
-xn--4dbgdty6c.xn--4dbrk0ce	1
-xn--4dbrk0ce	1
-xn--4gbrim	1
-xn--4it168d.jp	1
-xn--4it797k.jp	1
-xn--4pvxs.jp	1
-xn--54b7fta0cc	1
-xn--55qw42g	1
-xn--55qx5d	1
-xn--55qx5d.cn	1
-xn--55qx5d.hk	1
-xn--55qx5d.xn--j6w193g	1
-xn--5dbhl8d.xn--4dbrk0ce	1
-xn--5js045d.jp	1
-xn--5rtp49c.jp	1
-xn--5rtq34k.jp	1
-xn--5su34j936bgsg	1
-xn--5tzm5g	1
-xn--6btw5a.jp	1
-xn--6frz82g	1
-xn--6orx2r.jp	1
-xn--6qq986b3xl	1
-xn--7t0a264c.jp	1
-xn--80aaa0cvac.xn--p1acf	01
-xn--80adxhks	1
-xn--80ao21a	1
-xn--80aqecdr1a	1
-xn--80asehdb	1
-xn--80aswg	1
-xn--80au.xn--90a3ac	1
-xn--8dbq2a.xn--4dbrk0ce	1
-xn--8ltr62k.jp	1
-xn--8pvr4u.jp	1
-xn--8y0a063a	1
-xn--90a1af.xn--p1acf	01
-xn--90a3ac	1
-xn--90ae	1
-xn--90ais	1
-xn--90amc.xn--p1acf	01
-xn--90azh.xn--90a3ac	1
-xn--9dbhblg6di.museum	1
-xn--9dbq2a	1
-xn--9et52u	1
-xn--9krt00a	1
-xn--andy-ira.no	1
-xn--aroport-bya.ci	1
-xn--asky-ira.no	1
-xn--aurskog-hland-jnb.no	1
-xn--avery-yua.no	1
-xn--b-5ga.nordland.no	1
-xn--b-5ga.telemark.no	1
-xn--b4w605ferd	1
-xn--balsan-sdtirol-nsb.it	1
-xn--bck1b9a5dre4c	1
-xn--bdddj-mrabd.no	1
-xn--bearalvhki-y4a.no	1
-xn--berlevg-jxa.no	1
-xn--bhcavuotna-s4a.no	1
-xn--bhccavuotna-k7a.no	1
-xn--bidr-5nac.no	1
-xn--bievt-0qa.no	1
-xn--bjarky-fya.no	1
-xn--bjddar-pta.no	1
-xn--blt-elab.no	1
-xn--bmlo-gra.no	1
-xn--bod-2na.no	1
-xn--bozen-sdtirol-2ob.it	1
-xn--brnny-wuac.no	1
-xn--brnnysund-m8ac.no	1
-xn--brum-voa.no	1
-xn--btsfjord-9za.no	1
-xn--bulsan-sdtirol-nsb.it	1
-xn--c1avg	1
-xn--c1avg.xn--90a3ac	1
-xn--c1avg.xn--p1acf	01
-xn--c2br7g	1
-xn--c3s14m.jp	1
-xn--cck2b3b	1
-xn--cckwcxetd	1
-xn--cesena-forl-mcb.it	1
-xn--cesenaforl-i8a.it	1
-xn--cg4bki	1
-xn--ciqpn.hk	1
-xn--clchc0ea0b2g2a9gcd	1
-xn--comunicaes-v6a2o.museum	1
-xn--correios-e-telecomunicaes-ghc29a.museum	1
-xn--czr694b	1
-xn--czrs0t	1
-xn--czru2d	1
-xn--czrw28b.tw	1
-xn--d1acj3b	1
-xn--d1alf	1
-xn--d1at.xn--90a3ac	1
-xn--d5qv7z876c.jp	1
-xn--davvenjrga-y4a.no	1
-xn--djrs72d6uy.jp	1
-xn--djty4k.jp	1
-xn--dnna-gra.no	1
-xn--drbak-wua.no	1
-xn--dyry-ira.no	1
-xn--e1a4c	1
-xn--eckvdtc9d	1
-xn--efvn9s.jp	1
-xn--efvy88h	1
-xn--ehqz56n.jp	1
-xn--elqq16h.jp	1
-xn--eveni-0qa01ga.no	1
-xn--f6qx53a.jp	1
-xn--fct429k	1
-xn--fhbei	1
-xn--finny-yua.no	1
-xn--fiq228c5hs	1
-xn--fiq64b	1
-xn--fiqs8s	1
-xn--fiqz9s	1
-xn--fjord-lra.no	1
-xn--fjq720a	1
-xn--fl-zia.no	1
-xn--flor-jra.no	1
-xn--flw351e	1
-xn--forl-cesena-fcb.it	1
-xn--forlcesena-c8a.it	1
-xn--fpcrj9c3d	1
-xn--frde-gra.no	1
-xn--frna-woa.no	1
-xn--frya-hra.no	1
-xn--fzc2c9e2c	1
-xn--fzys8d69uvgm	1
-xn--g2xx48c	1
-xn--gckr3f0f	1
-xn--gecrj9c	1
-xn--ggaviika-8ya47h.no	1
-xn--gildeskl-g0a.no	1
-xn--givuotna-8ya.no	1
-xn--gjvik-wua.no	1
-xn--gk3at1e	1
-xn--gls-elac.no	1
-xn--gmq050i.hk	1
-xn--gmqw5a.hk	1
-xn--gmqw5a.xn--j6w193g	1
-xn--gnstigbestellen-zvb.de	01
-xn--gnstigliefern-wob.de	01
-xn--h-2fa.no	1
-xn--h1aegh.museum	1
-xn--h1ahn.xn--p1acf	01
-xn--h1aliz.xn--p1acf	01
-xn--h2breg3eve	1
-xn--h2brj9c	1
-xn--h2brj9c8c	1
-xn--h3cuzk1di.xn--o3cw4h	1
-xn--hbmer-xqa.no	1
-xn--hcesuolo-7ya35b.no	1
-xn--hebda8b.xn--4dbrk0ce	1
-xn--hery-ira.nordland.no	1
-xn--hery-ira.xn--mre-og-romsdal-qqb.no	1
-xn--hgebostad-g3a.no	1
-xn--hkkinen-5wa.fi	01
-xn--hmmrfeasta-s4ac.no	1
-xn--hnefoss-q1a.no	1
-xn--hobl-ira.no	1
-xn--holtlen-hxa.no	1
-xn--hpmir-xqa.no	1
-xn--hxt814e	1
-xn--hyanger-q1a.no	1
-xn--hylandet-54a.no	1
-xn--i1b6b1a6a2e	1
-xn--imr513n	1
-xn--indery-fya.no	1
-xn--io0a7i	1
-xn--io0a7i.cn	1
-xn--io0a7i.hk	1
-xn--j1adp.xn--p1acf	01
-xn--j1aef	1
-xn--j1aef.xn--p1acf	01
-xn--j1ael8b.xn--p1acf	01
-xn--j1amh	1
-xn--j6w193g	1
-xn--jlq480n2rg	1
-xn--jlster-bya.no	1
-xn--jrpeland-54a.no	1
-xn--jvr189m	1
-xn--k7yn95e.jp	1
-xn--karmy-yua.no	1
-xn--kbrq7o.jp	1
-xn--kcrx77d1x4a	1
-xn--kfjord-iua.no	1
-xn--klbu-woa.no	1
-xn--klt787d.jp	1
-xn--kltp7d.jp	1
-xn--kltx9a.jp	1
-xn--klty5x.jp	1
-xn--koluokta-7ya57h.no	1
-xn--kprw13d	1
-xn--kpry57d	1
-xn--kput3i	1
-xn--krager-gya.no	1
-xn--kranghke-b0a.no	1
-xn--krdsherad-m8a.no	1
-xn--krehamn-dxa.no	1
-xn--krjohka-hwab49j.no	1
-xn--ksnes-uua.no	1
-xn--kvfjord-nxa.no	1
-xn--kvitsy-fya.no	1
-xn--kvnangen-k0a.no	1
-xn--l-1fa.no	1
-xn--l1acc	1
-xn--laheadju-7ya.no	1
-xn--langevg-jxa.no	1
-xn--lcvr32d.hk	1
-xn--ldingen-q1a.no	1
-xn--leagaviika-52b.no	1
-xn--lesund-hua.no	1
-xn--lgbbat1ad8j	1
-xn--lgrd-poac.no	1
-xn--lhppi-xqa.no	1
-xn--linds-pra.no	1
-xn--lns-qla.museum	1
-xn--loabt-0qa.no	1
-xn--lrdal-sra.no	1
-xn--lrenskog-54a.no	1
-xn--lt-liac.no	1
-xn--lten-gra.no	1
-xn--lury-ira.no	1
-xn--m3ch0j3a.xn--o3cw4h	1
-xn--mely-ira.no	1
-xn--merker-kua.no	1
-xn--mgb2ddes	1
-xn--mgb9awbf	1
-xn--mgba3a3ejt	1
-xn--mgba3a4f16a	1
-xn--mgba3a4f16a.ir	1
-xn--mgba3a4fra	1
-xn--mgba3a4fra.ir	1
-xn--mgba7c0bbn0a	1
-xn--mgbaakc7dvf	1
-xn--mgbaam7a8h	1
-xn--mgbab2bd	1
-xn--mgbah1a3hjkrd	1
-xn--mgbai9a5eva00b	1
-xn--mgbai9azgqp6j	1
-xn--mgbayh7gpa	1
-xn--mgbbh1a	1
-xn--mgbbh1a71e	1
-xn--mgbc0a9azcg	1
-xn--mgbca7dzdo	1
-xn--mgbcpq6gpa1a	1
-xn--mgberp4a5d4a87g	1
-xn--mgberp4a5d4ar	1
-xn--mgbgu82a	1
-xn--mgbi4ecexp	1
-xn--mgbpl2fh	1
-xn--mgbqly7c0a67fbc	1
-xn--mgbqly7cvafr	1
-xn--mgbt3dhd	1
-xn--mgbtf8fl	1
-xn--mgbtx2b	1
-xn--mgbx4cd0ab	1
-xn--mix082f	1
-xn--mix891f	1
-xn--mjndalen-64a.no	1
-xn--mk0axi.hk	1
-xn--mk1bu44c	1
-xn--mkru45i.jp	1
-xn--mlatvuopmi-s4a.no	1
-xn--mli-tla.no	1
-xn--mlselv-iua.no	1
-xn--moreke-jua.no	1
-xn--mori-qsa.nz	1
-xn--mosjen-eya.no	1
-xn--mot-tla.no	1
-xn--msy-ula0h.no	1
-xn--mtta-vrjjat-k7af.no	1
-xn--muost-0qa.no	1
-xn--mxtq1m	1
-xn--mxtq1m.hk	1
-xn--mxtq1m.xn--j6w193g	1
-xn--ngbc5azd	1
-xn--ngbe9e0a	1
-xn--ngbrx	1
-xn--nit225k.jp	1
-xn--nmesjevuemie-tcba.no	1
-xn--nnx388a	1
-xn--node	1
-xn--nqv7f	1
-xn--nqv7fs00ema	1
-xn--nry-yla5g.no	1
-xn--ntso0iqx3a.jp	1
-xn--ntsq17g.jp	1
-xn--nttery-byae.no	1
-xn--nvuotna-hwa.no	1
-xn--nyqy26a	1
-xn--o1ac.xn--90a3ac	1
-xn--o1ach.xn--90a3ac	1
-xn--o3cw4h	1
-xn--o3cyx2a.xn--o3cw4h	1
-xn--od0alg.cn	1
-xn--od0alg.hk	1
-xn--od0alg.xn--j6w193g	1
-xn--od0aq3b.hk	1
-xn--ogbpf8fl	1
-xn--oppegrd-ixa.no	1
-xn--ostery-fya.no	1
-xn--osyro-wua.no	1
-xn--otu796d	1
-xn--p1acf	1
-xn--p1ai	1
-xn--pgbs0dh	1
-xn--porsgu-sta26f.no	1
-xn--pssu33l.jp	1
-xn--pssy2u	1
-xn--q7ce6a	1
-xn--q9jyb4c	1
-xn--qcka1pmc	1
-xn--qqqt11m.jp	1
-xn--qxa6a	1
-xn--qxam	1
-xn--rady-ira.no	1
-xn--rdal-poa.no	1
-xn--rde-ula.no	1
-xn--rdy-0nab.no	1
-xn--rennesy-v1a.no	1
-xn--rhkkervju-01af.no	1
-xn--rholt-mra.no	1
-xn--rhqv96g	1
-xn--rht27z.jp	1
-xn--rht3d.jp	1
-xn--rht61e.jp	1
-xn--risa-5na.no	1
-xn--risr-ira.no	1
-xn--rland-uua.no	1
-xn--rlingen-mxa.no	1
-xn--rmskog-bya.no	1
-xn--rny31h.jp	1
-xn--rovu88b	1
-xn--rros-gra.no	1
-xn--rskog-uua.no	1
-xn--rst-0na.no	1
-xn--rsta-fra.no	1
-xn--rvc1e0am3e	1
-xn--ryken-vua.no	1
-xn--ryrvik-bya.no	1
-xn--s-1fa.no	1
-xn--s9brj9c	1
-xn--sandnessjen-ogb.no	1
-xn--sandy-yua.no	1
-xn--sdtirol-n2a.it	1
-xn--seral-lra.no	1
-xn--ses554g	1
-xn--sgne-gra.no	1
-xn--skierv-uta.no	1
-xn--skjervy-v1a.no	1
-xn--skjk-soa.no	1
-xn--sknit-yqa.no	1
-xn--sknland-fxa.no	1
-xn--slat-5na.no	1
-xn--slt-elab.no	1
-xn--smla-hra.no	1
-xn--smna-gra.no	1
-xn--snase-nra.no	1
-xn--sndre-land-0cb.no	1
-xn--snes-poa.no	1
-xn--snsa-roa.no	1
-xn--sr-aurdal-l8a.no	1
-xn--sr-fron-q1a.no	1
-xn--sr-odal-q1a.no	1
-xn--sr-varanger-ggb.no	1
-xn--srfold-bya.no	1
-xn--srreisa-q1a.no	1
-xn--srum-gra.no	1
-xn--stjrdal-s1a.no	1
-xn--stjrdalshalsen-sqb.no	1
-xn--stre-toten-zcb.no	1
-xn--t60b56a	1
-xn--tckwe	1
-xn--tiq49xqyj	1
-xn--tjme-hra.no	1
-xn--tn0ag.hk	1
-xn--tnsberg-q1a.no	1
-xn--tor131o.jp	1
-xn--trany-yua.no	1
-xn--trentin-sd-tirol-rzb.it	1
-xn--trentin-sdtirol-7vb.it	1
-xn--trentino-sd-tirol-c3b.it	1
-xn--trentino-sdtirol-szb.it	1
-xn--trentinosd-tirol-rzb.it	1
-xn--trentinosdtirol-7vb.it	1
-xn--trentinsd-tirol-6vb.it	1
-xn--trentinsdtirol-nsb.it	1
-xn--trgstad-r1a.no	1
-xn--trna-woa.no	1
-xn--troms-zua.no	1
-xn--tysvr-vra.no	1
-xn--uc0atv.hk	1
-xn--uc0atv.tw	1
-xn--uc0atv.xn--j6w193g	1
-xn--uc0ay4a.hk	1
-xn--uist22h.jp	1
-xn--uisz3g.jp	1
-xn--unjrga-rta.no	1
-xn--unup4y	1
-xn--uuwu58a.jp	1
-xn--vads-jra.no	1
-xn--valle-aoste-ebb.it	1
-xn--valle-d-aoste-ehb.it	1
-xn--valleaoste-e7a.it	1
-xn--valledaoste-ebb.it	1
-xn--vard-jra.no	1
-xn--vegrshei-c0a.no	1
-xn--vermgensberater-ctb	1
-xn--vermgensberatung-pwb	1
-xn--vestvgy-ixa6o.no	1
-xn--vg-yiab.no	1
-xn--vgan-qoa.no	1
-xn--vgsy-qoa0j.no	1
-xn--vgu402c.jp	1
-xn--vhquv	1
-xn--vler-qoa.hedmark.no	1
-xn--vler-qoa.xn--stfold-9xa.no	1
-xn--vre-eiker-k8a.no	1
-xn--vrggt-xqad.no	1
-xn--vry-yla5g.no	1
-xn--vuq861b	1
-xn--w4r85el8fhu5dnra	1
-xn--w4rs40l	1
-xn--wcvs22d.hk	1
-xn--wcvs22d.xn--j6w193g	1
-xn--wgbh1c	1
-xn--wgbl6a	1
-xn--xhq521b	1
-xn--xkc2al3hye2a	1
-xn--xkc2dl3a5ee0h	1
-xn--y9a3aq	1
-xn--yer-zna.no	1
-xn--yfro4i67o	1
-xn--ygarden-p1a.no	1
-xn--ygbi2ammx	1
-xn--ystre-slidre-ujb.no	1
-xn--zbx025d.jp	1
-xn--zf0ao64a.tw	1
-xn--zf0avx.hk	1
-xn--zfr164b	1
-xnbay.com	01
-xs4all.space	01
-xx.gl	01
-xxx	1
-xy.ax	01
-xyz	1
-xz.cn	1
-y.bg	1
-y.se	1
-yabu.hyogo.jp	1
-yabuki.fukushima.jp	1
-yachimata.chiba.jp	1
-yachiyo.chiba.jp	1
-yachiyo.ibaraki.jp	1
-yachts	1
-yaese.okinawa.jp	1
-yahaba.iwate.jp	1
-yahiko.niigata.jp	1
-yahoo	1
-yaita.tochigi.jp	1
-yaizu.shizuoka.jp	1
-yakage.okayama.jp	1
-yakumo.hokkaido.jp	1
-yakumo.shimane.jp	1
-yali.mythic-beasts.com	01
-yalta.ua	1
-yamada.fukuoka.jp	1
-yamada.iwate.jp	1
-yamada.toyama.jp	1
-yamaga.kumamoto.jp	1
-yamagata.gifu.jp	1
-yamagata.ibaraki.jp	1
-yamagata.jp	1
-yamagata.nagano.jp	1
-yamagata.yamagata.jp	1
-yamaguchi.jp	1
-yamakita.kanagawa.jp	1
-yamamoto.miyagi.jp	1
-yamanakako.yamanashi.jp	1
-yamanashi.jp	1
-yamanashi.yamanashi.jp	1
-yamanobe.yamagata.jp	1
-yamanouchi.nagano.jp	1
-yamashina.kyoto.jp	1
-yamato.fukushima.jp	1
-yamato.kanagawa.jp	1
-yamato.kumamoto.jp	1
-yamatokoriyama.nara.jp	1
-yamatotakada.nara.jp	1
-yamatsuri.fukushima.jp	1
-yamaxun	1
-yamazoe.nara.jp	1
-yame.fukuoka.jp	1
-yanagawa.fukuoka.jp	1
-yanaizu.fukushima.jp	1
-yandex	1
-yandexcloud.net	01
-yao.osaka.jp	1
-yaotsu.gifu.jp	1
-yasaka.nagano.jp	1
-yashio.saitama.jp	1
-yashiro.hyogo.jp	1
-yasu.shiga.jp	1
-yasuda.kochi.jp	1
-yasugi.shimane.jp	1
-yasuoka.nagano.jp	1
-yatomi.aichi.jp	1
-yatsuka.shimane.jp	1
-yatsushiro.kumamoto.jp	1
-yawara.ibaraki.jp	1
-yawata.kyoto.jp	1
-yawatahama.ehime.jp	1
-yazu.tottori.jp	1
-ybo.faith	01
-ybo.party	01
-ybo.review	01
-ybo.science	01
-ybo.trade	01
-ye	1
-yk.ca	1
-yn.cn	1
-ynh.fr	01
-yodobashi	1
-yoga	1
-yoichi.hokkaido.jp	1
-yoita.niigata.jp	1
-yoka.hyogo.jp	1
-yokaichiba.chiba.jp	1
-yokawa.hyogo.jp	1
-yokkaichi.mie.jp	1
-yokohama	1
-yokohama.jp	2
-yokoshibahikari.chiba.jp	1
-yokosuka.kanagawa.jp	1
-yokote.akita.jp	1
-yokoze.saitama.jp	1
-yolasite.com	01
-yombo.me	01
-yomitan.okinawa.jp	1
-yonabaru.okinawa.jp	1
-yonago.tottori.jp	1
-yonaguni.okinawa.jp	1
-yonezawa.yamagata.jp	1
-yono.saitama.jp	1
-yorii.saitama.jp	1
-york.museum	1
-yorkshire.museum	1
-yoro.gifu.jp	1
-yosemite.museum	1
-yoshida.saitama.jp	1
-yoshida.shizuoka.jp	1
-yoshikawa.saitama.jp	1
-yoshimi.saitama.jp	1
-yoshino.nara.jp	1
-yoshinogari.saga.jp	1
-yoshioka.gunma.jp	1
-yotsukaido.chiba.jp	1
-you	1
-youth.museum	1
-youtube	1
-yt	1
-yuasa.wakayama.jp	1
-yufu.oita.jp	1
-yugawa.fukushima.jp	1
-yugawara.kanagawa.jp	1
-yuki.ibaraki.jp	1
-yukuhashi.fukuoka.jp	1
-yun	1
-yura.wakayama.jp	1
-yurihonjo.akita.jp	1
-yusuhara.kochi.jp	1
-yusui.kagoshima.jp	1
-yuu.yamaguchi.jp	1
-yuza.yamagata.jp	1
-yuzawa.niigata.jp	1
-z.bg	1
-z.se	1
-za.bz	01
-za.com	01
-za.net	01
-za.org	01
-zachpomor.pl	1
-zagan.pl	1
-zakopane.pl	01
-zama.kanagawa.jp	1
-zamami.okinawa.jp	1
-zao.miyagi.jp	1
-zaporizhzhe.ua	1
-zaporizhzhia.ua	1
-zappos	1
-zapto.org	01
-zapto.xyz	01
-zara	1
-zarow.pl	1
-zentsuji.kagawa.jp	1
-zero	1
-zgora.pl	1
-zgorzelec.pl	1
-zhitomir.ua	1
-zhytomyr.ua	1
-zip	1
-zj.cn	1
-zlg.br	1
-zm	1
-zombie.jp	01
-zone	1
-zoological.museum	1
-zoology.museum	1
-zp.gov.pl	1
-zp.ua	1
-zt.ua	1
-zuerich	1
-zushi.kanagawa.jp	1
-zw	1
-ákŋoluokta.no	1
-álaheadju.no	1
-áltá.no	1
-åfjord.no	1
-åkrehamn.no	1
-ål.no	1
-ålesund.no	1
-ålgård.no	1
-åmli.no	1
-åmot.no	1
-årdal.no	1
-ås.no	1
-åseral.no	1
-åsnes.no	1
-øksnes.no	1
-ørland.no	1
-ørskog.no	1
-ørsta.no	1
-østre-toten.no	1
-øvre-eiker.no	1
-øyer.no	1
-øygarden.no	1
-øystre-slidre.no	1
-čáhcesuolo.no	1
-ελ	1
-ευ	1
-ак.срб	1
-бг	1
-бел	1
-биз.рус	01
-дети	1
-ею	1
-иком.museum	1
-католик	1
-ком	1
-ком.рус	01
-крым.рус	01
-мир.рус	01
-мкд	1
-мон	1
-москва	1
-мск.рус	01
-обр.срб	1
-од.срб	1
-онлайн	1
-орг	1
-орг.рус	01
-орг.срб	1
-пр.срб	1
-рус	1
-рф	1
-сайт	1
-самара.рус	01
-сочи.рус	01
-спб.рус	01
-срб	1
-укр	1
-упр.срб	1
-я.рус	01
-қаз	1
-հայ	1
-אקדמיה.ישראל	1
-ירושלים.museum	1
-ישוב.ישראל	1
-ישראל	1
-ממשל.ישראל	1
-צהל.ישראל	1
-קום	1
-ابوظبي	1
-اتصالات	1
-ارامكو	1
-الاردن	1
-البحرين	1
-الجزائر	1
-السعودية	1
-السعوديه	1
-السعودیة	1
-السعودیۃ	1
-العليان	1
-المغرب	1
-اليمن	1
-امارات	1
-ايران	1
-ايران.ir	1
-ایران	1
-ایران.ir	1
-بارت	1
-بازار	1
-بيتك	1
-بھارت	1
-تونس	1
-سودان	1
-سوريا	1
-سورية	1
-شبكة	1
-عراق	1
-عرب	1
-عمان	1
-فلسطين	1
-قطر	1
-كاثوليك	1
-كوم	1
-مصر	1
-مليسيا	1
-موريتانيا	1
-موقع	1
-همراه	1
-پاكستان	1
-پاکستان	1
-ڀارت	1
-कॉम	1
-नेट	1
-भारत	1
-भारतम्	1
-भारोत	1
-संगठन	1
-বাংলা	1
-ভারত	1
-ভাৰত	1
-ਭਾਰਤ	1
-ભારત	1
-ଭାରତ	1
-இந்தியா	1
-இலங்கை	1
-சிங்கப்பூர்	1
-భారత్	1
-ಭಾರತ	1
-ഭാരതം	1
-ලංකා	1
-คอม	1
-ทหาร.ไทย	1
-ธุรกิจ.ไทย	1
-รัฐบาล.ไทย	1
-ศึกษา.ไทย	1
-องค์กร.ไทย	1
-เน็ต.ไทย	1
-ไทย	1
-ລາວ	1
-გე	1
-みんな	1
-アマゾン	1
-クラウド	1
-グーグル	1
-コム	1
-ストア	1
-セール	1
-ファッション	1
-ポイント	1
-三重.jp	1
-世界	1
-个人.hk	1
-中信	1
-中国	1
-中國	1
-中文网	1
-亚马逊	1
-京都.jp	1
-企业	1
-佐賀.jp	1
-佛山	1
-信息	1
-個人.hk	1
-個人.香港	1
-健康	1
-八卦	1
-公司	1
-公司.cn	1
-公司.hk	1
-公司.香港	1
-公益	1
-兵庫.jp	1
-北海道.jp	1
-千葉.jp	1
-台湾	1
-台灣	1
-和歌山.jp	1
-商城	1
-商店	1
-商标	1
-商業.tw	1
-嘉里	1
-嘉里大酒店	1
-在线	1
-埼玉.jp	1
-大分.jp	1
-大拿	1
-大阪.jp	1
-天主教	1
-奈良.jp	1
-娱乐	1
-宮城.jp	1
-宮崎.jp	1
-家電	1
-富山.jp	1
-山口.jp	1
-山形.jp	1
-山梨.jp	1
-岐阜.jp	1
-岡山.jp	1
-岩手.jp	1
-島根.jp	1
-广东	1
-広島.jp	1
-微博	1
-徳島.jp	1
-愛媛.jp	1
-愛知.jp	1
-慈善	1
-我爱你	1
-手机	1
-招聘	1
-政务	1
-政府	1
-政府.hk	1
-政府.香港	1
-敎育.hk	1
-教育.hk	1
-教育.香港	1
-新加坡	1
-新潟.jp	1
-新闻	1
-时尚	1
-書籍	1
-机构	1
-東京.jp	1
-栃木.jp	1
-沖縄.jp	1
-淡马锡	1
-游戏	1
-滋賀.jp	1
-澳門	1
-澳门	1
-点看	1
-熊本.jp	1
-石川.jp	1
-神奈川.jp	1
-福井.jp	1
-福岡.jp	1
-福島.jp	1
-秋田.jp	1
-移动	1
-箇人.hk	1
-組織.hk	1
-組織.tw	1
-組織.香港	1
-組织.hk	1
-網絡.cn	1
-網絡.hk	1
-網絡.香港	1
-網络.hk	1
-網路.tw	1
-组織.hk	1
-组织.hk	1
-组织机构	1
-网址	1
-网店	1
-网站	1
-网絡.hk	1
-网络	1
-网络.cn	1
-网络.hk	1
-群馬.jp	1
-联通	1
-臺灣	1
-茨城.jp	1
-谷歌	1
-购物	1
-通販	1
-長崎.jp	1
-長野.jp	1
-集团	1
-電訊盈科	1
-青森.jp	1
-静岡.jp	1
-飞利浦	1
-食品	1
-餐厅	1
-香川.jp	1
-香格里拉	1
-香港	1
-高知.jp	1
-鳥取.jp	1
-鹿児島.jp	1
-닷넷	1
-닷컴	1
-삼성	1
-한국	1
+0.bg\u{02}\
+001www.com\u{09}\
+0e.vc\u{09}\
+0emm.com\u{11}\
+1.azurestaticapps.net\u{09}\
+1.bg\u{02}\
+123hjemmeside.dk\u{09}\
+123hjemmeside.no\u{09}\
+123homepage.it\u{09}\
+123kotisivu.fi\u{09}\
+123minsida.se\u{09}\
+123miweb.es\u{09}\
+123paginaweb.pt\u{09}\
+123sait.ru\u{09}\
+123siteweb.fr\u{09}\
+123webseite.at\u{09}\
+123webseite.de\u{09}\
+123website.be\u{09}\
+123website.ch\u{09}\
+123website.lu\u{09}\
+123website.nl\u{09}\
+12hp.at\u{09}\
+12hp.ch\u{09}\
+12hp.de\u{09}\
+1337.pictures\u{09}\
+16-b.it\u{09}\
+1kapp.com\u{09}\
+2.azurestaticapps.net\u{09}\
+2.bg\u{02}\
+2000.hu\u{02}\
+2038.io\u{09}\
+2ix.at\u{09}\
+2ix.ch\u{09}\
+2ix.de\u{09}\
+3.bg\u{02}\
+32-b.it\u{09}\
+3utilities.com\u{09}\
+4.bg\u{02}\
+4lima.at\u{09}\
+4lima.ch\u{09}\
+4lima.de\u{09}\
+4u.com\u{09}\
+5.bg\u{02}\
+5g.in\u{02}\
+6.bg\u{02}\
+611.to\u{09}\
+64-b.it\u{09}\
+6g.in\u{02}\
+7.bg\u{02}\
+8.bg\u{02}\
+9.bg\u{02}\
+9guacu.br\u{02}\
+a.bg\u{02}\
+a.prod.fastly.net\u{09}\
+a.run.app\u{09}\
+a.se\u{02}\
+a.ssl.fastly.net\u{09}\
+aa.no\u{02}\
+aaa\u{02}\
+aaa.pro\u{02}\
+aarborte.no\u{02}\
+aarp\u{02}\
+ab.ca\u{02}\
+abarth\u{02}\
+abashiri.hokkaido.jp\u{02}\
+abb\u{02}\
+abbott\u{02}\
+abbvie\u{02}\
+abc\u{02}\
+abc.br\u{02}\
+abeno.osaka.jp\u{02}\
+abiko.chiba.jp\u{02}\
+abira.hokkaido.jp\u{02}\
+abkhazia.su\u{09}\
+able\u{02}\
+abo.pa\u{02}\
+abogado\u{02}\
+abr.it\u{02}\
+abruzzo.it\u{02}\
+abu.yamaguchi.jp\u{02}\
+abudhabi\u{02}\
+ac\u{02}\
+ac.ae\u{02}\
+ac.at\u{02}\
+ac.be\u{02}\
+ac.ci\u{02}\
+ac.cn\u{02}\
+ac.cr\u{02}\
+ac.cy\u{02}\
+ac.fj\u{02}\
+ac.gn\u{02}\
+ac.gov.br\u{02}\
+ac.id\u{02}\
+ac.il\u{02}\
+ac.im\u{02}\
+ac.in\u{02}\
+ac.ir\u{02}\
+ac.jp\u{02}\
+ac.ke\u{02}\
+ac.kr\u{02}\
+ac.leg.br\u{09}\
+ac.lk\u{02}\
+ac.ls\u{02}\
+ac.ma\u{02}\
+ac.me\u{02}\
+ac.mu\u{02}\
+ac.mw\u{02}\
+ac.mz\u{02}\
+ac.ni\u{02}\
+ac.nz\u{02}\
+ac.pa\u{02}\
+ac.pr\u{02}\
+ac.rs\u{02}\
+ac.ru\u{09}\
+ac.rw\u{02}\
+ac.se\u{02}\
+ac.sz\u{02}\
+ac.th\u{02}\
+ac.tj\u{02}\
+ac.tz\u{02}\
+ac.ug\u{02}\
+ac.uk\u{02}\
+ac.vn\u{02}\
+ac.za\u{02}\
+ac.zm\u{02}\
+ac.zw\u{02}\
+aca.pro\u{02}\
+academia.bo\u{02}\
+academy\u{02}\
+academy.museum\u{02}\
+accenture\u{02}\
+accesscam.org\u{09}\
+accident-investigation.aero\u{02}\
+accident-prevention.aero\u{02}\
+accountant\u{02}\
+accountants\u{02}\
+acct.pro\u{02}\
+achi.nagano.jp\u{02}\
+aco\u{02}\
+act.au\u{02}\
+act.edu.au\u{02}\
+activetrail.biz\u{09}\
+actor\u{02}\
+ad\u{02}\
+ad.jp\u{02}\
+adachi.tokyo.jp\u{02}\
+adimo.co.uk\u{09}\
+adm.br\u{02}\
+adobeaemcloud.com\u{09}\
+adobeaemcloud.net\u{09}\
+adobeio-static.net\u{09}\
+adobeioruntime.net\u{09}\
+ads\u{02}\
+adult\u{02}\
+adult.ht\u{02}\
+adv.br\u{02}\
+adv.mz\u{02}\
+advisor.ws\u{11}\
+adygeya.ru\u{09}\
+adygeya.su\u{09}\
+ae\u{02}\
+ae.org\u{09}\
+aeg\u{02}\
+aejrie.no\u{02}\
+aero\u{02}\
+aero.mv\u{02}\
+aero.tt\u{02}\
+aerobatic.aero\u{02}\
+aeroclub.aero\u{02}\
+aerodrome.aero\u{02}\
+aeroport.fr\u{02}\
+aetna\u{02}\
+af\u{02}\
+affinitylottery.org.uk\u{09}\
+afjord.no\u{02}\
+afl\u{02}\
+africa\u{02}\
+africa.bj\u{02}\
+africa.com\u{09}\
+ag\u{02}\
+ag.it\u{02}\
+aga.niigata.jp\u{02}\
+agakhan\u{02}\
+agano.niigata.jp\u{02}\
+agdenes.no\u{02}\
+agematsu.nagano.jp\u{02}\
+agency\u{02}\
+agents.aero\u{02}\
+agr.br\u{02}\
+agrar.hu\u{02}\
+agric.za\u{02}\
+agriculture.museum\u{02}\
+agrigento.it\u{02}\
+agro.bj\u{02}\
+agro.bo\u{02}\
+agro.pl\u{02}\
+aguni.okinawa.jp\u{02}\
+ah.cn\u{02}\
+ah.no\u{02}\
+ai\u{02}\
+ai.in\u{02}\
+aibetsu.hokkaido.jp\u{02}\
+aichi.jp\u{02}\
+aid.pl\u{02}\
+aig\u{02}\
+aikawa.kanagawa.jp\u{02}\
+ainan.ehime.jp\u{02}\
+aioi.hyogo.jp\u{02}\
+aip.ee\u{02}\
+air-surveillance.aero\u{02}\
+air-traffic-control.aero\u{02}\
+air.museum\u{02}\
+airbus\u{02}\
+aircraft.aero\u{02}\
+airforce\u{02}\
+airguard.museum\u{02}\
+airkitapps-au.com\u{09}\
+airkitapps.com\u{09}\
+airkitapps.eu\u{09}\
+airline.aero\u{02}\
+airport.aero\u{02}\
+airtel\u{02}\
+airtraffic.aero\u{02}\
+aisai.aichi.jp\u{02}\
+aisho.shiga.jp\u{02}\
+aivencloud.com\u{09}\
+aizubange.fukushima.jp\u{02}\
+aizumi.tokushima.jp\u{02}\
+aizumisato.fukushima.jp\u{02}\
+aizuwakamatsu.fukushima.jp\u{02}\
+aju.br\u{02}\
+ak.us\u{02}\
+akabira.hokkaido.jp\u{02}\
+akadns.net\u{09}\
+akagi.shimane.jp\u{02}\
+akaiwa.okayama.jp\u{02}\
+akamai-staging.net\u{09}\
+akamai.net\u{09}\
+akamaiedge-staging.net\u{09}\
+akamaiedge.net\u{09}\
+akamaihd-staging.net\u{09}\
+akamaihd.net\u{09}\
+akamaiorigin-staging.net\u{09}\
+akamaiorigin.net\u{09}\
+akamaized-staging.net\u{09}\
+akamaized.net\u{09}\
+akashi.hyogo.jp\u{02}\
+akdn\u{02}\
+aki.kochi.jp\u{02}\
+akiruno.tokyo.jp\u{02}\
+akishima.tokyo.jp\u{02}\
+akita.akita.jp\u{02}\
+akita.jp\u{02}\
+akkeshi.hokkaido.jp\u{02}\
+aknoluokta.no\u{02}\
+ako.hyogo.jp\u{02}\
+akrehamn.no\u{02}\
+aktyubinsk.su\u{09}\
+akune.kagoshima.jp\u{02}\
+al\u{02}\
+al.eu.org\u{09}\
+al.gov.br\u{02}\
+al.it\u{02}\
+al.leg.br\u{09}\
+al.no\u{02}\
+al.us\u{02}\
+alabama.museum\u{02}\
+alaheadju.no\u{02}\
+aland.fi\u{02}\
+alaska.museum\u{02}\
+alces.network\u{11}\
+alessandria.it\u{02}\
+alesund.no\u{02}\
+alfaromeo\u{02}\
+algard.no\u{02}\
+alibaba\u{02}\
+alipay\u{02}\
+allfinanz\u{02}\
+allstate\u{02}\
+ally\u{02}\
+alp1.ae.flow.ch\u{09}\
+alpha-myqnapcloud.com\u{09}\
+alpha.bounty-full.com\u{09}\
+alsace\u{02}\
+alstahaug.no\u{02}\
+alstom\u{02}\
+alt.za\u{02}\
+alta.no\u{02}\
+altervista.org\u{09}\
+alto-adige.it\u{02}\
+altoadige.it\u{02}\
+alvdal.no\u{02}\
+alwaysdata.net\u{09}\
+am\u{02}\
+am.br\u{02}\
+am.gov.br\u{02}\
+am.in\u{02}\
+am.leg.br\u{09}\
+ama.aichi.jp\u{02}\
+ama.shimane.jp\u{02}\
+amagasaki.hyogo.jp\u{02}\
+amakusa.kumamoto.jp\u{02}\
+amami.kagoshima.jp\u{02}\
+amazon\u{02}\
+amber.museum\u{02}\
+ambulance.aero\u{02}\
+ambulance.museum\u{02}\
+american.museum\u{02}\
+americana.museum\u{02}\
+americanantiques.museum\u{02}\
+americanart.museum\u{02}\
+americanexpress\u{02}\
+americanfamily\u{02}\
+amex\u{02}\
+amfam\u{02}\
+ami.ibaraki.jp\u{02}\
+amica\u{02}\
+amli.no\u{02}\
+amot.no\u{02}\
+amscompute.com\u{09}\
+amsterdam\u{02}\
+amsterdam.museum\u{02}\
+amusement.aero\u{02}\
+an.it\u{02}\
+analytics\u{02}\
+anamizu.ishikawa.jp\u{02}\
+anan.nagano.jp\u{02}\
+anan.tokushima.jp\u{02}\
+anani.br\u{02}\
+ancona.it\u{02}\
+and.museum\u{02}\
+andasuolo.no\u{02}\
+andebu.no\u{02}\
+ando.nara.jp\u{02}\
+andoy.no\u{02}\
+andria-barletta-trani.it\u{02}\
+andria-trani-barletta.it\u{02}\
+andriabarlettatrani.it\u{02}\
+andriatranibarletta.it\u{02}\
+android\u{02}\
+andøy.no\u{02}\
+angry.jp\u{09}\
+anjo.aichi.jp\u{02}\
+ann-arbor.mi.us\u{02}\
+annaka.gunma.jp\u{02}\
+annefrank.museum\u{02}\
+anpachi.gifu.jp\u{02}\
+anquan\u{02}\
+anthro.museum\u{02}\
+anthropology.museum\u{02}\
+antiques.museum\u{02}\
+anz\u{02}\
+ao\u{02}\
+ao.it\u{02}\
+aogaki.hyogo.jp\u{02}\
+aogashima.tokyo.jp\u{02}\
+aoki.nagano.jp\u{02}\
+aol\u{02}\
+aomori.aomori.jp\u{02}\
+aomori.jp\u{02}\
+aosta-valley.it\u{02}\
+aosta.it\u{02}\
+aostavalley.it\u{02}\
+aoste.it\u{02}\
+ap-northeast-1.elasticbeanstalk.com\u{09}\
+ap-northeast-2.elasticbeanstalk.com\u{09}\
+ap-northeast-3.elasticbeanstalk.com\u{09}\
+ap-south-1.elasticbeanstalk.com\u{09}\
+ap-southeast-1.elasticbeanstalk.com\u{09}\
+ap-southeast-2.elasticbeanstalk.com\u{09}\
+ap.gov.br\u{02}\
+ap.gov.pl\u{02}\
+ap.it\u{02}\
+ap.leg.br\u{09}\
+aparecida.br\u{02}\
+apartments\u{02}\
+api.gov.uk\u{09}\
+api.stdlib.com\u{09}\
+apigee.io\u{09}\
+app\u{02}\
+app.banzaicloud.io\u{09}\
+app.br\u{02}\
+app.gp\u{09}\
+app.lmpm.com\u{09}\
+app.os.fedoraproject.org\u{09}\
+app.os.stg.fedoraproject.org\u{09}\
+app.render.com\u{09}\
+appchizi.com\u{09}\
+appengine.flow.ch\u{09}\
+apple\u{02}\
+applinzi.com\u{09}\
+apps.fbsbx.com\u{09}\
+apps.lair.io\u{09}\
+appspacehosted.com\u{09}\
+appspaceusercontent.com\u{09}\
+appspot.com\u{09}\
+appudo.net\u{09}\
+aq\u{02}\
+aq.it\u{02}\
+aquarelle\u{02}\
+aquarium.museum\u{02}\
+aquila.it\u{02}\
+ar\u{02}\
+ar.com\u{09}\
+ar.it\u{02}\
+ar.us\u{02}\
+arab\u{02}\
+arai.shizuoka.jp\u{02}\
+arakawa.saitama.jp\u{02}\
+arakawa.tokyo.jp\u{02}\
+aramco\u{02}\
+arao.kumamoto.jp\u{02}\
+arboretum.museum\u{02}\
+archaeological.museum\u{02}\
+archaeology.museum\u{02}\
+archi\u{02}\
+architectes.bj\u{02}\
+architecture.museum\u{02}\
+ardal.no\u{02}\
+aremark.no\u{02}\
+arendal.no\u{02}\
+arezzo.it\u{02}\
+ariake.saga.jp\u{02}\
+arida.wakayama.jp\u{02}\
+aridagawa.wakayama.jp\u{02}\
+arita.saga.jp\u{02}\
+arkhangelsk.su\u{09}\
+armenia.su\u{09}\
+army\u{02}\
+arna.no\u{02}\
+arpa\u{02}\
+arq.br\u{02}\
+art\u{02}\
+art.br\u{02}\
+art.do\u{02}\
+art.dz\u{02}\
+art.ht\u{02}\
+art.museum\u{02}\
+art.pl\u{09}\
+art.sn\u{02}\
+artanddesign.museum\u{02}\
+artcenter.museum\u{02}\
+artdeco.museum\u{02}\
+arte\u{02}\
+arte.bo\u{02}\
+arteducation.museum\u{02}\
+artgallery.museum\u{02}\
+arts.co\u{02}\
+arts.museum\u{02}\
+arts.nf\u{02}\
+arts.ro\u{02}\
+arts.ve\u{02}\
+artsandcrafts.museum\u{02}\
+arvo.network\u{09}\
+as\u{02}\
+as.us\u{02}\
+asago.hyogo.jp\u{02}\
+asahi.chiba.jp\u{02}\
+asahi.ibaraki.jp\u{02}\
+asahi.mie.jp\u{02}\
+asahi.nagano.jp\u{02}\
+asahi.toyama.jp\u{02}\
+asahi.yamagata.jp\u{02}\
+asahikawa.hokkaido.jp\u{02}\
+asaka.saitama.jp\u{02}\
+asakawa.fukushima.jp\u{02}\
+asakuchi.okayama.jp\u{02}\
+asaminami.hiroshima.jp\u{02}\
+ascoli-piceno.it\u{02}\
+ascolipiceno.it\u{02}\
+asda\u{02}\
+aseral.no\u{02}\
+ashgabad.su\u{09}\
+ashibetsu.hokkaido.jp\u{02}\
+ashikaga.tochigi.jp\u{02}\
+ashiya.fukuoka.jp\u{02}\
+ashiya.hyogo.jp\u{02}\
+ashoro.hokkaido.jp\u{02}\
+asia\u{02}\
+asker.no\u{02}\
+askim.no\u{02}\
+askoy.no\u{02}\
+askvoll.no\u{02}\
+askøy.no\u{02}\
+asmatart.museum\u{02}\
+asn.au\u{02}\
+asn.lv\u{02}\
+asnes.no\u{02}\
+aso.kumamoto.jp\u{02}\
+ass.km\u{02}\
+assabu.hokkaido.jp\u{02}\
+assassination.museum\u{02}\
+assisi.museum\u{02}\
+assn.lk\u{02}\
+asso.ci\u{02}\
+asso.dz\u{02}\
+asso.eu.org\u{09}\
+asso.fr\u{02}\
+asso.gp\u{02}\
+asso.ht\u{02}\
+asso.km\u{02}\
+asso.mc\u{02}\
+asso.nc\u{02}\
+asso.re\u{02}\
+associates\u{02}\
+association.aero\u{02}\
+association.museum\u{02}\
+assur.bj\u{02}\
+asti.it\u{02}\
+astronomy.museum\u{02}\
+asuke.aichi.jp\u{02}\
+at\u{02}\
+at-band-camp.net\u{09}\
+at.eu.org\u{09}\
+at.it\u{02}\
+at.md\u{09}\
+at.vg\u{09}\
+atami.shizuoka.jp\u{02}\
+ath.cx\u{09}\
+athleta\u{02}\
+atl.jelastic.vps-host.net\u{09}\
+atlanta.museum\u{02}\
+atm.pl\u{02}\
+ato.br\u{02}\
+atsugi.kanagawa.jp\u{02}\
+atsuma.hokkaido.jp\u{02}\
+attorney\u{02}\
+au\u{02}\
+au.eu.org\u{09}\
+auction\u{02}\
+audi\u{02}\
+audible\u{02}\
+audio\u{02}\
+audnedaln.no\u{02}\
+augustow.pl\u{02}\
+aukra.no\u{02}\
+aure.no\u{02}\
+aurland.no\u{02}\
+aurskog-holand.no\u{02}\
+aurskog-høland.no\u{02}\
+aus.basketball\u{09}\
+auspost\u{02}\
+austevoll.no\u{02}\
+austin.museum\u{02}\
+australia.museum\u{02}\
+austrheim.no\u{02}\
+authgear-staging.com\u{09}\
+authgearapps.com\u{09}\
+author\u{02}\
+author.aero\u{02}\
+auto\u{02}\
+auto.pl\u{02}\
+autocode.dev\u{09}\
+automotive.museum\u{02}\
+autos\u{02}\
+av.it\u{02}\
+av.tr\u{02}\
+avellino.it\u{02}\
+averoy.no\u{02}\
+averøy.no\u{02}\
+avianca\u{02}\
+aviation.museum\u{02}\
+avocat.fr\u{02}\
+avocat.pro\u{02}\
+avocats.bj\u{02}\
+avoues.fr\u{02}\
+aw\u{02}\
+awaji.hyogo.jp\u{02}\
+awdev.ca\u{11}\
+aws\u{02}\
+awsglobalaccelerator.com\u{09}\
+awsmppl.com\u{09}\
+ax\u{02}\
+axa\u{02}\
+axis.museum\u{02}\
+aya.miyazaki.jp\u{02}\
+ayabe.kyoto.jp\u{02}\
+ayagawa.kagawa.jp\u{02}\
+ayase.kanagawa.jp\u{02}\
+az\u{02}\
+az.us\u{02}\
+azerbaijan.su\u{09}\
+azimuth.network\u{09}\
+azumino.nagano.jp\u{02}\
+azure\u{02}\
+azure-mobile.net\u{09}\
+azurecontainer.io\u{11}\
+azurestaticapps.net\u{09}\
+azurewebsites.net\u{09}\
+aéroport.ci\u{02}\
+b-data.io\u{09}\
+b.bg\u{02}\
+b.br\u{02}\
+b.se\u{02}\
+b.ssl.fastly.net\u{09}\
+ba\u{02}\
+ba.gov.br\u{02}\
+ba.it\u{02}\
+ba.leg.br\u{09}\
+babia-gora.pl\u{02}\
+baby\u{02}\
+babyblue.jp\u{09}\
+babymilk.jp\u{09}\
+backdrop.jp\u{09}\
+backplaneapp.io\u{09}\
+backyards.banzaicloud.io\u{11}\
+badaddja.no\u{02}\
+badajoz.museum\u{02}\
+baghdad.museum\u{02}\
+bahcavuotna.no\u{02}\
+bahccavuotna.no\u{02}\
+bahn.museum\u{02}\
+baidar.no\u{02}\
+baidu\u{02}\
+bajddar.no\u{02}\
+balashov.su\u{09}\
+balat.no\u{02}\
+bale.museum\u{02}\
+balena-devices.com\u{09}\
+balestrand.no\u{02}\
+ballangen.no\u{02}\
+ballooning.aero\u{02}\
+balsan-sudtirol.it\u{02}\
+balsan-suedtirol.it\u{02}\
+balsan-südtirol.it\u{02}\
+balsan.it\u{02}\
+balsfjord.no\u{02}\
+baltimore.museum\u{02}\
+bambina.jp\u{09}\
+bamble.no\u{02}\
+banamex\u{02}\
+bananarepublic\u{02}\
+band\u{02}\
+bandai.fukushima.jp\u{02}\
+bando.ibaraki.jp\u{02}\
+bank\u{02}\
+banzai.cloud\u{11}\
+bar\u{02}\
+bar.pro\u{02}\
+bar0.net\u{09}\
+bar1.net\u{09}\
+bar2.net\u{09}\
+barcelona\u{02}\
+barcelona.museum\u{02}\
+barclaycard\u{02}\
+barclays\u{02}\
+bardu.no\u{02}\
+barefoot\u{02}\
+bargains\u{02}\
+bari.it\u{02}\
+barletta-trani-andria.it\u{02}\
+barlettatraniandria.it\u{02}\
+barrel-of-knowledge.info\u{09}\
+barrell-of-knowledge.info\u{09}\
+barsy.bg\u{09}\
+barsy.ca\u{09}\
+barsy.club\u{09}\
+barsy.co.uk\u{09}\
+barsy.de\u{09}\
+barsy.eu\u{09}\
+barsy.in\u{09}\
+barsy.info\u{09}\
+barsy.io\u{09}\
+barsy.me\u{09}\
+barsy.menu\u{09}\
+barsy.mobi\u{09}\
+barsy.net\u{09}\
+barsy.online\u{09}\
+barsy.org\u{09}\
+barsy.pro\u{09}\
+barsy.pub\u{09}\
+barsy.ro\u{09}\
+barsy.shop\u{09}\
+barsy.site\u{09}\
+barsy.support\u{09}\
+barsy.uk\u{09}\
+barsycenter.com\u{09}\
+barsyonline.co.uk\u{09}\
+barsyonline.com\u{09}\
+barueri.br\u{02}\
+barum.no\u{02}\
+bas.it\u{02}\
+base.ec\u{09}\
+base.shop\u{09}\
+baseball\u{02}\
+baseball.museum\u{02}\
+basel.museum\u{02}\
+bashkiria.ru\u{09}\
+bashkiria.su\u{09}\
+basicserver.io\u{09}\
+basilicata.it\u{02}\
+basketball\u{02}\
+baths.museum\u{02}\
+bato.tochigi.jp\u{02}\
+batsfjord.no\u{02}\
+bauern.museum\u{02}\
+bauhaus\u{02}\
+bayern\u{02}\
+bb\u{02}\
+bbc\u{02}\
+bbs.tr\u{02}\
+bbt\u{02}\
+bbva\u{02}\
+bc.ca\u{02}\
+bc.platform.sh\u{09}\
+bcg\u{02}\
+bci.dnstrace.pro\u{09}\
+bcn\u{02}\
+bd\u{03}\
+bd.se\u{02}\
+be\u{02}\
+be.ax\u{09}\
+be.eu.org\u{09}\
+be.gy\u{09}\
+beagleboard.io\u{09}\
+bearalvahki.no\u{02}\
+bearalváhki.no\u{02}\
+beardu.no\u{02}\
+beats\u{02}\
+beauty\u{02}\
+beauxarts.museum\u{02}\
+bedzin.pl\u{02}\
+beeldengeluid.museum\u{02}\
+beep.pl\u{09}\
+beer\u{02}\
+beget.app\u{11}\
+beiarn.no\u{02}\
+bel.tr\u{02}\
+belau.pw\u{02}\
+belem.br\u{02}\
+bellevue.museum\u{02}\
+belluno.it\u{02}\
+benevento.it\u{02}\
+bentley\u{02}\
+beppu.oita.jp\u{02}\
+berg.no\u{02}\
+bergamo.it\u{02}\
+bergbau.museum\u{02}\
+bergen.no\u{02}\
+berkeley.museum\u{02}\
+berlevag.no\u{02}\
+berlevåg.no\u{02}\
+berlin\u{02}\
+berlin.museum\u{02}\
+bern.museum\u{02}\
+beskidy.pl\u{02}\
+best\u{02}\
+bestbuy\u{02}\
+bet\u{02}\
+bet.ar\u{02}\
+beta.bounty-full.com\u{09}\
+beta.tailscale.net\u{09}\
+betainabox.com\u{09}\
+better-than.tv\u{09}\
+bf\u{02}\
+bg\u{02}\
+bg.eu.org\u{09}\
+bg.it\u{02}\
+bh\u{02}\
+bharti\u{02}\
+bhz.br\u{02}\
+bi\u{02}\
+bi.it\u{02}\
+bialowieza.pl\u{02}\
+bialystok.pl\u{02}\
+bib.br\u{02}\
+bib.ve\u{02}\
+bibai.hokkaido.jp\u{02}\
+bible\u{02}\
+bible.museum\u{02}\
+bid\u{02}\
+biei.hokkaido.jp\u{02}\
+bielawa.pl\u{02}\
+biella.it\u{02}\
+bieszczady.pl\u{02}\
+bievat.no\u{02}\
+bievát.no\u{02}\
+bifuka.hokkaido.jp\u{02}\
+bihar.in\u{02}\
+bihoro.hokkaido.jp\u{02}\
+bike\u{02}\
+bilbao.museum\u{02}\
+bill.museum\u{02}\
+bindal.no\u{02}\
+bing\u{02}\
+bingo\u{02}\
+bio\u{02}\
+bio.br\u{02}\
+bip.sh\u{09}\
+bir.ru\u{09}\
+biratori.hokkaido.jp\u{02}\
+birdart.museum\u{02}\
+birkenes.no\u{02}\
+birthplace.museum\u{02}\
+bitbridge.net\u{09}\
+bitbucket.io\u{09}\
+bitter.jp\u{09}\
+biz\u{02}\
+biz.at\u{09}\
+biz.az\u{02}\
+biz.bb\u{02}\
+biz.cy\u{02}\
+biz.dk\u{09}\
+biz.et\u{02}\
+biz.fj\u{02}\
+biz.gl\u{09}\
+biz.id\u{02}\
+biz.in\u{02}\
+biz.ki\u{02}\
+biz.ls\u{02}\
+biz.mv\u{02}\
+biz.mw\u{02}\
+biz.my\u{02}\
+biz.ni\u{02}\
+biz.nr\u{02}\
+biz.pk\u{02}\
+biz.pl\u{02}\
+biz.pr\u{02}\
+biz.ss\u{02}\
+biz.tj\u{02}\
+biz.tr\u{02}\
+biz.tt\u{02}\
+biz.ua\u{09}\
+biz.vn\u{02}\
+biz.wf\u{09}\
+biz.zm\u{02}\
+bizen.okayama.jp\u{02}\
+bj\u{02}\
+bj.cn\u{02}\
+bjarkoy.no\u{02}\
+bjarkøy.no\u{02}\
+bjerkreim.no\u{02}\
+bjugn.no\u{02}\
+bl.it\u{02}\
+black\u{02}\
+blackbaudcdn.net\u{09}\
+blackfriday\u{02}\
+blockbuster\u{02}\
+blog\u{02}\
+blog.bo\u{02}\
+blog.br\u{02}\
+blog.gt\u{09}\
+blog.kg\u{09}\
+blog.vu\u{09}\
+blogdns.com\u{09}\
+blogdns.net\u{09}\
+blogdns.org\u{09}\
+blogsite.org\u{09}\
+blogsite.xyz\u{09}\
+blogspot.ae\u{09}\
+blogspot.al\u{09}\
+blogspot.am\u{09}\
+blogspot.ba\u{09}\
+blogspot.be\u{09}\
+blogspot.bg\u{09}\
+blogspot.bj\u{09}\
+blogspot.ca\u{09}\
+blogspot.cf\u{09}\
+blogspot.ch\u{09}\
+blogspot.cl\u{09}\
+blogspot.co.at\u{09}\
+blogspot.co.id\u{09}\
+blogspot.co.il\u{09}\
+blogspot.co.ke\u{09}\
+blogspot.co.nz\u{09}\
+blogspot.co.uk\u{09}\
+blogspot.co.za\u{09}\
+blogspot.com\u{09}\
+blogspot.com.ar\u{09}\
+blogspot.com.au\u{09}\
+blogspot.com.br\u{09}\
+blogspot.com.by\u{09}\
+blogspot.com.co\u{09}\
+blogspot.com.cy\u{09}\
+blogspot.com.ee\u{09}\
+blogspot.com.eg\u{09}\
+blogspot.com.es\u{09}\
+blogspot.com.mt\u{09}\
+blogspot.com.ng\u{09}\
+blogspot.com.tr\u{09}\
+blogspot.com.uy\u{09}\
+blogspot.cv\u{09}\
+blogspot.cz\u{09}\
+blogspot.de\u{09}\
+blogspot.dk\u{09}\
+blogspot.fi\u{09}\
+blogspot.fr\u{09}\
+blogspot.gr\u{09}\
+blogspot.hk\u{09}\
+blogspot.hr\u{09}\
+blogspot.hu\u{09}\
+blogspot.ie\u{09}\
+blogspot.in\u{09}\
+blogspot.is\u{09}\
+blogspot.it\u{09}\
+blogspot.jp\u{09}\
+blogspot.kr\u{09}\
+blogspot.li\u{09}\
+blogspot.lt\u{09}\
+blogspot.lu\u{09}\
+blogspot.md\u{09}\
+blogspot.mk\u{09}\
+blogspot.mr\u{09}\
+blogspot.mx\u{09}\
+blogspot.my\u{09}\
+blogspot.nl\u{09}\
+blogspot.no\u{09}\
+blogspot.pe\u{09}\
+blogspot.pt\u{09}\
+blogspot.qa\u{09}\
+blogspot.re\u{09}\
+blogspot.ro\u{09}\
+blogspot.rs\u{09}\
+blogspot.ru\u{09}\
+blogspot.se\u{09}\
+blogspot.sg\u{09}\
+blogspot.si\u{09}\
+blogspot.sk\u{09}\
+blogspot.sn\u{09}\
+blogspot.td\u{09}\
+blogspot.tw\u{09}\
+blogspot.ug\u{09}\
+blogspot.vn\u{09}\
+blogsyte.com\u{09}\
+bloomberg\u{02}\
+bloxcms.com\u{09}\
+blue\u{02}\
+bluebite.io\u{09}\
+blush.jp\u{09}\
+bm\u{02}\
+bmd.br\u{02}\
+bmoattachments.org\u{09}\
+bms\u{02}\
+bmw\u{02}\
+bn\u{02}\
+bn.it\u{02}\
+bnpparibas\u{02}\
+bnr.la\u{09}\
+bo\u{02}\
+bo.it\u{02}\
+bo.nordland.no\u{02}\
+bo.telemark.no\u{02}\
+boats\u{02}\
+boavista.br\u{02}\
+bodo.no\u{02}\
+bodø.no\u{02}\
+boehringer\u{02}\
+bofa\u{02}\
+bokn.no\u{02}\
+boldlygoingnowhere.org\u{09}\
+boleslawiec.pl\u{02}\
+bolivia.bo\u{02}\
+bologna.it\u{02}\
+bolt.hu\u{02}\
+bolzano-altoadige.it\u{02}\
+bolzano.it\u{02}\
+bom\u{02}\
+bomlo.no\u{02}\
+bond\u{02}\
+bonn.museum\u{02}\
+boo\u{02}\
+boo.jp\u{09}\
+book\u{02}\
+booking\u{02}\
+bookonline.app\u{09}\
+boomla.net\u{09}\
+bosch\u{02}\
+bostik\u{02}\
+boston\u{02}\
+boston.museum\u{02}\
+bot\u{02}\
+botanical.museum\u{02}\
+botanicalgarden.museum\u{02}\
+botanicgarden.museum\u{02}\
+botany.museum\u{02}\
+bounceme.net\u{09}\
+bounty-full.com\u{09}\
+boutique\u{02}\
+boutir.com\u{09}\
+box\u{02}\
+boxfuse.io\u{09}\
+boy.jp\u{09}\
+boyfriend.jp\u{09}\
+bozen-sudtirol.it\u{02}\
+bozen-suedtirol.it\u{02}\
+bozen-südtirol.it\u{02}\
+bozen.it\u{02}\
+bplaced.com\u{09}\
+bplaced.de\u{09}\
+bplaced.net\u{09}\
+br\u{02}\
+br.com\u{09}\
+br.it\u{02}\
+bradesco\u{02}\
+brand.se\u{02}\
+brandywinevalley.museum\u{02}\
+brasil.museum\u{02}\
+brasilia.me\u{09}\
+bremanger.no\u{02}\
+brescia.it\u{02}\
+bridgestone\u{02}\
+brindisi.it\u{02}\
+bristol.museum\u{02}\
+british.museum\u{02}\
+britishcolumbia.museum\u{02}\
+broadcast.museum\u{02}\
+broadway\u{02}\
+broke-it.net\u{09}\
+broker\u{02}\
+broker.aero\u{02}\
+bronnoy.no\u{02}\
+bronnoysund.no\u{02}\
+brother\u{02}\
+browsersafetymark.io\u{09}\
+brumunddal.no\u{02}\
+brunel.museum\u{02}\
+brussel.museum\u{02}\
+brussels\u{02}\
+brussels.museum\u{02}\
+bruxelles.museum\u{02}\
+bryansk.su\u{09}\
+bryne.no\u{02}\
+brønnøy.no\u{02}\
+brønnøysund.no\u{02}\
+bs\u{02}\
+bs.it\u{02}\
+bsb.br\u{02}\
+bss.design\u{09}\
+bt\u{02}\
+bt.it\u{02}\
+bu.no\u{02}\
+budejju.no\u{02}\
+build\u{02}\
+build.run\u{11}\
+builder.code.com\u{11}\
+builders\u{02}\
+building.museum\u{02}\
+builtwithdark.com\u{09}\
+bukhara.su\u{09}\
+bulsan-sudtirol.it\u{02}\
+bulsan-suedtirol.it\u{02}\
+bulsan-südtirol.it\u{02}\
+bulsan.it\u{02}\
+bungoono.oita.jp\u{02}\
+bungotakada.oita.jp\u{02}\
+bunkyo.tokyo.jp\u{02}\
+burghof.museum\u{02}\
+bus.museum\u{02}\
+busan.kr\u{02}\
+bushey.museum\u{02}\
+business\u{02}\
+business.in\u{02}\
+but.jp\u{09}\
+buy\u{02}\
+buyshop.jp\u{09}\
+buyshouses.net\u{09}\
+buzen.fukuoka.jp\u{02}\
+buzz\u{02}\
+bv\u{02}\
+bw\u{02}\
+by\u{02}\
+bydgoszcz.pl\u{02}\
+byen.site\u{09}\
+bygland.no\u{02}\
+bykle.no\u{02}\
+bytom.pl\u{02}\
+bz\u{02}\
+bz.it\u{02}\
+bzh\u{02}\
+bzz.dapps.earth\u{11}\
+báhcavuotna.no\u{02}\
+báhccavuotna.no\u{02}\
+báidár.no\u{02}\
+bájddar.no\u{02}\
+bálát.no\u{02}\
+bådåddjå.no\u{02}\
+båtsfjord.no\u{02}\
+bærum.no\u{02}\
+bø.nordland.no\u{02}\
+bø.telemark.no\u{02}\
+bømlo.no\u{02}\
+c.bg\u{02}\
+c.cdn77.org\u{09}\
+c.la\u{09}\
+c.se\u{02}\
+c66.me\u{09}\
+ca\u{02}\
+ca-central-1.elasticbeanstalk.com\u{09}\
+ca.eu.org\u{09}\
+ca.in\u{02}\
+ca.it\u{02}\
+ca.na\u{02}\
+ca.reclaim.cloud\u{09}\
+ca.us\u{02}\
+caa.aero\u{02}\
+caa.li\u{09}\
+cab\u{02}\
+cable-modem.org\u{09}\
+cadaques.museum\u{02}\
+cafe\u{02}\
+cafjs.com\u{09}\
+cagliari.it\u{02}\
+cahcesuolo.no\u{02}\
+cal\u{02}\
+cal.it\u{02}\
+calabria.it\u{02}\
+california.museum\u{02}\
+call\u{02}\
+caltanissetta.it\u{02}\
+calvinklein\u{02}\
+cam\u{02}\
+cam.it\u{02}\
+cambridge.museum\u{02}\
+camdvr.org\u{09}\
+camera\u{02}\
+camp\u{02}\
+campaign.gov.uk\u{09}\
+campania.it\u{02}\
+campidano-medio.it\u{02}\
+campidanomedio.it\u{02}\
+campinagrande.br\u{02}\
+campinas.br\u{02}\
+campobasso.it\u{02}\
+can.museum\u{02}\
+canada.museum\u{02}\
+candypop.jp\u{09}\
+canon\u{02}\
+canva-apps.cn\u{09}\
+canva-apps.com\u{09}\
+capebreton.museum\u{02}\
+capetown\u{02}\
+capital\u{02}\
+capitalone\u{02}\
+capoo.jp\u{09}\
+car\u{02}\
+caracal.mythic-beasts.com\u{09}\
+caravan\u{02}\
+carbonia-iglesias.it\u{02}\
+carboniaiglesias.it\u{02}\
+cards\u{02}\
+care\u{02}\
+career\u{02}\
+careers\u{02}\
+cargo.aero\u{02}\
+carrara-massa.it\u{02}\
+carraramassa.it\u{02}\
+carrd.co\u{09}\
+carrier.museum\u{02}\
+cars\u{02}\
+cartoonart.museum\u{02}\
+casa\u{02}\
+casacam.net\u{09}\
+casadelamoneda.museum\u{02}\
+case\u{02}\
+caserta.it\u{02}\
+cash\u{02}\
+casino\u{02}\
+casino.hu\u{02}\
+castle.museum\u{02}\
+castres.museum\u{02}\
+cat\u{02}\
+cat.ax\u{09}\
+catania.it\u{02}\
+catanzaro.it\u{02}\
+catering\u{02}\
+catering.aero\u{02}\
+catfood.jp\u{09}\
+catholic\u{02}\
+catholic.edu.au\u{02}\
+caxias.br\u{02}\
+cb.it\u{02}\
+cba\u{02}\
+cbg.ru\u{09}\
+cbn\u{02}\
+cbre\u{02}\
+cbs\u{02}\
+cc\u{02}\
+cc.ak.us\u{02}\
+cc.al.us\u{02}\
+cc.ar.us\u{02}\
+cc.as.us\u{02}\
+cc.az.us\u{02}\
+cc.ca.us\u{02}\
+cc.co.us\u{02}\
+cc.ct.us\u{02}\
+cc.dc.us\u{02}\
+cc.de.us\u{02}\
+cc.fl.us\u{02}\
+cc.ga.us\u{02}\
+cc.gu.us\u{02}\
+cc.hi.us\u{02}\
+cc.hn\u{09}\
+cc.ia.us\u{02}\
+cc.id.us\u{02}\
+cc.il.us\u{02}\
+cc.in.us\u{02}\
+cc.ks.us\u{02}\
+cc.ky.us\u{02}\
+cc.la.us\u{02}\
+cc.ma.us\u{02}\
+cc.md.us\u{02}\
+cc.me.us\u{02}\
+cc.mi.us\u{02}\
+cc.mn.us\u{02}\
+cc.mo.us\u{02}\
+cc.ms.us\u{02}\
+cc.mt.us\u{02}\
+cc.na\u{02}\
+cc.nc.us\u{02}\
+cc.nd.us\u{02}\
+cc.ne.us\u{02}\
+cc.nh.us\u{02}\
+cc.nj.us\u{02}\
+cc.nm.us\u{02}\
+cc.nv.us\u{02}\
+cc.ny.us\u{02}\
+cc.oh.us\u{02}\
+cc.ok.us\u{02}\
+cc.or.us\u{02}\
+cc.pa.us\u{02}\
+cc.pr.us\u{02}\
+cc.ri.us\u{02}\
+cc.sc.us\u{02}\
+cc.sd.us\u{02}\
+cc.tn.us\u{02}\
+cc.tx.us\u{02}\
+cc.ua\u{09}\
+cc.ut.us\u{02}\
+cc.va.us\u{02}\
+cc.vi.us\u{02}\
+cc.vt.us\u{02}\
+cc.wa.us\u{02}\
+cc.wi.us\u{02}\
+cc.wv.us\u{02}\
+cc.wy.us\u{02}\
+cci.fr\u{02}\
+cd\u{02}\
+cd.eu.org\u{09}\
+cdn-edges.net\u{09}\
+cdn.prod.atlassian-dev.net\u{09}\
+cdn77-ssl.net\u{09}\
+ce.gov.br\u{02}\
+ce.it\u{02}\
+ce.leg.br\u{09}\
+cechire.com\u{09}\
+celtic.museum\u{02}\
+center\u{02}\
+center.museum\u{02}\
+centralus.azurestaticapps.net\u{09}\
+ceo\u{02}\
+cern\u{02}\
+certification.aero\u{02}\
+certmgr.org\u{09}\
+cesena-forli.it\u{02}\
+cesena-forlì.it\u{02}\
+cesenaforli.it\u{02}\
+cesenaforlì.it\u{02}\
+cf\u{02}\
+cf-ipfs.com\u{09}\
+cfa\u{02}\
+cfd\u{02}\
+cg\u{02}\
+ch\u{02}\
+ch.eu.org\u{09}\
+ch.it\u{02}\
+ch.tc\u{09}\
+ch.trendhosting.cloud\u{09}\
+chambagri.fr\u{02}\
+championship.aero\u{02}\
+chanel\u{02}\
+channel\u{02}\
+channelsdvr.net\u{09}\
+charity\u{02}\
+charter.aero\u{02}\
+chase\u{02}\
+chat\u{02}\
+chattanooga.museum\u{02}\
+cheap\u{02}\
+cheap.jp\u{09}\
+cheltenham.museum\u{02}\
+cherkassy.ua\u{02}\
+cherkasy.ua\u{02}\
+chernigov.ua\u{02}\
+chernihiv.ua\u{02}\
+chernivtsi.ua\u{02}\
+chernovtsy.ua\u{02}\
+chesapeakebay.museum\u{02}\
+chiba.jp\u{02}\
+chicago.museum\u{02}\
+chicappa.jp\u{09}\
+chichibu.saitama.jp\u{02}\
+chieti.it\u{02}\
+chigasaki.kanagawa.jp\u{02}\
+chihayaakasaka.osaka.jp\u{02}\
+chijiwa.nagasaki.jp\u{02}\
+chikugo.fukuoka.jp\u{02}\
+chikuho.fukuoka.jp\u{02}\
+chikuhoku.nagano.jp\u{02}\
+chikujo.fukuoka.jp\u{02}\
+chikuma.nagano.jp\u{02}\
+chikusei.ibaraki.jp\u{02}\
+chikushino.fukuoka.jp\u{02}\
+chikuzen.fukuoka.jp\u{02}\
+children.museum\u{02}\
+childrens.museum\u{02}\
+childrensgarden.museum\u{02}\
+chillout.jp\u{09}\
+chimkent.su\u{09}\
+chino.nagano.jp\u{02}\
+chintai\u{02}\
+chippubetsu.hokkaido.jp\u{02}\
+chips.jp\u{09}\
+chiropractic.museum\u{02}\
+chirurgiens-dentistes-en-france.fr\u{09}\
+chirurgiens-dentistes.fr\u{02}\
+chiryu.aichi.jp\u{02}\
+chita.aichi.jp\u{02}\
+chitose.hokkaido.jp\u{02}\
+chiyoda.gunma.jp\u{02}\
+chiyoda.tokyo.jp\u{02}\
+chizu.tottori.jp\u{02}\
+chocolate.museum\u{02}\
+chofu.tokyo.jp\u{02}\
+chonan.chiba.jp\u{02}\
+chosei.chiba.jp\u{02}\
+choshi.chiba.jp\u{02}\
+chowder.jp\u{09}\
+choyo.kumamoto.jp\u{02}\
+christiansburg.museum\u{02}\
+christmas\u{02}\
+chrome\u{02}\
+chtr.k12.ma.us\u{02}\
+chu.jp\u{09}\
+chungbuk.kr\u{02}\
+chungnam.kr\u{02}\
+chuo.chiba.jp\u{02}\
+chuo.fukuoka.jp\u{02}\
+chuo.osaka.jp\u{02}\
+chuo.tokyo.jp\u{02}\
+chuo.yamanashi.jp\u{02}\
+church\u{02}\
+ci\u{02}\
+ci.it\u{02}\
+ciao.jp\u{09}\
+ciencia.bo\u{02}\
+cieszyn.pl\u{02}\
+cim.br\u{02}\
+cincinnati.museum\u{02}\
+cinema.museum\u{02}\
+cipriani\u{02}\
+circle\u{02}\
+circus.museum\u{02}\
+cisco\u{02}\
+ciscofreak.com\u{09}\
+cistron.nl\u{09}\
+citadel\u{02}\
+citi\u{02}\
+citic\u{02}\
+city\u{02}\
+city.hu\u{02}\
+city.kawasaki.jp\u{05}\
+city.kitakyushu.jp\u{05}\
+city.kobe.jp\u{05}\
+city.nagoya.jp\u{05}\
+city.sapporo.jp\u{05}\
+city.sendai.jp\u{05}\
+city.yokohama.jp\u{05}\
+cityeats\u{02}\
+civilaviation.aero\u{02}\
+civilisation.museum\u{02}\
+civilization.museum\u{02}\
+civilwar.museum\u{02}\
+ck\u{03}\
+ck.ua\u{02}\
+cl\u{02}\
+cl.it\u{02}\
+claims\u{02}\
+clan.rip\u{09}\
+cleaning\u{02}\
+clerk.app\u{09}\
+clerkstage.app\u{09}\
+cleverapps.io\u{09}\
+click\u{02}\
+clicketcloud.com\u{09}\
+clickrising.net\u{09}\
+clinic\u{02}\
+clinique\u{02}\
+clinton.museum\u{02}\
+clock.museum\u{02}\
+clothing\u{02}\
+cloud\u{02}\
+cloud-fr1.unispace.io\u{09}\
+cloud.fedoraproject.org\u{09}\
+cloud.goog\u{09}\
+cloud.interhostsolutions.be\u{09}\
+cloud.jelastic.open.tim.it\u{09}\
+cloud.metacentrum.cz\u{11}\
+cloud.nospamproxy.com\u{09}\
+cloud66.ws\u{09}\
+cloud66.zone\u{09}\
+cloudaccess.host\u{09}\
+cloudaccess.net\u{09}\
+cloudapp.net\u{09}\
+cloudapps.digital\u{09}\
+cloudcontrolapp.com\u{09}\
+cloudcontrolled.com\u{09}\
+cloudera.site\u{11}\
+cloudflare-ipfs.com\u{09}\
+cloudfront.net\u{09}\
+cloudfunctions.net\u{09}\
+cloudjiffy.net\u{09}\
+cloudns.asia\u{09}\
+cloudns.biz\u{09}\
+cloudns.cc\u{09}\
+cloudns.club\u{09}\
+cloudns.eu\u{09}\
+cloudns.in\u{09}\
+cloudns.info\u{09}\
+cloudns.org\u{09}\
+cloudns.pro\u{09}\
+cloudns.pw\u{09}\
+cloudns.us\u{09}\
+cloudsite.builders\u{09}\
+cloudycluster.net\u{09}\
+club\u{02}\
+club.aero\u{02}\
+club.tw\u{02}\
+clubmed\u{02}\
+cm\u{02}\
+cn\u{02}\
+cn-north-1.eb.amazonaws.com.cn\u{09}\
+cn-northwest-1.eb.amazonaws.com.cn\u{09}\
+cn.com\u{09}\
+cn.eu.org\u{09}\
+cn.in\u{02}\
+cn.it\u{02}\
+cn.ua\u{02}\
+cn.vu\u{09}\
+cng.br\u{02}\
+cnpy.gdn\u{09}\
+cns.joyent.com\u{11}\
+cnt.br\u{02}\
+co\u{02}\
+co.ae\u{02}\
+co.ag\u{02}\
+co.am\u{02}\
+co.ao\u{02}\
+co.at\u{02}\
+co.bb\u{02}\
+co.bi\u{02}\
+co.bj\u{02}\
+co.bn\u{09}\
+co.business\u{09}\
+co.bw\u{02}\
+co.ca\u{09}\
+co.ci\u{02}\
+co.cl\u{02}\
+co.cm\u{02}\
+co.com\u{09}\
+co.cr\u{02}\
+co.cz\u{09}\
+co.dk\u{09}\
+co.education\u{09}\
+co.events\u{09}\
+co.financial\u{09}\
+co.gg\u{02}\
+co.gl\u{02}\
+co.gy\u{02}\
+co.hu\u{02}\
+co.id\u{02}\
+co.il\u{02}\
+co.im\u{02}\
+co.in\u{02}\
+co.ir\u{02}\
+co.it\u{02}\
+co.je\u{02}\
+co.jp\u{02}\
+co.ke\u{02}\
+co.kr\u{02}\
+co.krd\u{09}\
+co.lc\u{02}\
+co.ls\u{02}\
+co.ma\u{02}\
+co.me\u{02}\
+co.mg\u{02}\
+co.mu\u{02}\
+co.mw\u{02}\
+co.mz\u{02}\
+co.na\u{02}\
+co.network\u{09}\
+co.ni\u{02}\
+co.nl\u{09}\
+co.no\u{09}\
+co.nz\u{02}\
+co.om\u{02}\
+co.pl\u{09}\
+co.place\u{09}\
+co.pn\u{02}\
+co.pw\u{02}\
+co.ro\u{09}\
+co.rs\u{02}\
+co.rw\u{02}\
+co.st\u{02}\
+co.sz\u{02}\
+co.technology\u{09}\
+co.th\u{02}\
+co.tj\u{02}\
+co.tm\u{02}\
+co.tt\u{02}\
+co.tz\u{02}\
+co.ua\u{09}\
+co.ug\u{02}\
+co.uk\u{02}\
+co.us\u{02}\
+co.uz\u{02}\
+co.ve\u{02}\
+co.vi\u{02}\
+co.za\u{02}\
+co.zm\u{02}\
+co.zw\u{02}\
+coach\u{02}\
+coal.museum\u{02}\
+coastaldefence.museum\u{02}\
+cocotte.jp\u{09}\
+code.run\u{11}\
+codeberg.page\u{09}\
+codes\u{02}\
+codespot.com\u{09}\
+cody.museum\u{02}\
+coffee\u{02}\
+cog.mi.us\u{02}\
+col.ng\u{09}\
+coldwar.museum\u{02}\
+collection.museum\u{02}\
+college\u{02}\
+collegefan.org\u{09}\
+cologne\u{02}\
+colonialwilliamsburg.museum\u{02}\
+coloradoplateau.museum\u{02}\
+columbia.museum\u{02}\
+columbus.museum\u{02}\
+com\u{02}\
+com.ac\u{02}\
+com.af\u{02}\
+com.ag\u{02}\
+com.ai\u{02}\
+com.al\u{02}\
+com.am\u{02}\
+com.ar\u{02}\
+com.au\u{02}\
+com.aw\u{02}\
+com.az\u{02}\
+com.ba\u{02}\
+com.bb\u{02}\
+com.bh\u{02}\
+com.bi\u{02}\
+com.bj\u{02}\
+com.bm\u{02}\
+com.bn\u{02}\
+com.bo\u{02}\
+com.br\u{02}\
+com.bs\u{02}\
+com.bt\u{02}\
+com.by\u{02}\
+com.bz\u{02}\
+com.ci\u{02}\
+com.cm\u{02}\
+com.cn\u{02}\
+com.co\u{02}\
+com.cu\u{02}\
+com.cv\u{02}\
+com.cw\u{02}\
+com.cy\u{02}\
+com.de\u{09}\
+com.dm\u{02}\
+com.do\u{02}\
+com.dz\u{02}\
+com.ec\u{02}\
+com.ee\u{02}\
+com.eg\u{02}\
+com.es\u{02}\
+com.et\u{02}\
+com.fj\u{02}\
+com.fm\u{02}\
+com.fr\u{02}\
+com.ge\u{02}\
+com.gh\u{02}\
+com.gi\u{02}\
+com.gl\u{02}\
+com.gn\u{02}\
+com.gp\u{02}\
+com.gr\u{02}\
+com.gt\u{02}\
+com.gu\u{02}\
+com.gy\u{02}\
+com.hk\u{02}\
+com.hn\u{02}\
+com.hr\u{02}\
+com.ht\u{02}\
+com.im\u{02}\
+com.in\u{02}\
+com.io\u{02}\
+com.iq\u{02}\
+com.is\u{02}\
+com.jo\u{02}\
+com.kg\u{02}\
+com.ki\u{02}\
+com.km\u{02}\
+com.kp\u{02}\
+com.kw\u{02}\
+com.ky\u{02}\
+com.kz\u{02}\
+com.la\u{02}\
+com.lb\u{02}\
+com.lc\u{02}\
+com.lk\u{02}\
+com.lr\u{02}\
+com.lv\u{02}\
+com.ly\u{02}\
+com.mg\u{02}\
+com.mk\u{02}\
+com.ml\u{02}\
+com.mo\u{02}\
+com.ms\u{02}\
+com.mt\u{02}\
+com.mu\u{02}\
+com.mv\u{02}\
+com.mw\u{02}\
+com.mx\u{02}\
+com.my\u{02}\
+com.na\u{02}\
+com.nf\u{02}\
+com.ng\u{02}\
+com.ni\u{02}\
+com.nr\u{02}\
+com.om\u{02}\
+com.pa\u{02}\
+com.pe\u{02}\
+com.pf\u{02}\
+com.ph\u{02}\
+com.pk\u{02}\
+com.pl\u{02}\
+com.pr\u{02}\
+com.ps\u{02}\
+com.pt\u{02}\
+com.py\u{02}\
+com.qa\u{02}\
+com.re\u{02}\
+com.ro\u{02}\
+com.ru\u{09}\
+com.sa\u{02}\
+com.sb\u{02}\
+com.sc\u{02}\
+com.sd\u{02}\
+com.se\u{09}\
+com.sg\u{02}\
+com.sh\u{02}\
+com.sl\u{02}\
+com.sn\u{02}\
+com.so\u{02}\
+com.ss\u{02}\
+com.st\u{02}\
+com.sv\u{02}\
+com.sy\u{02}\
+com.tj\u{02}\
+com.tm\u{02}\
+com.tn\u{02}\
+com.to\u{02}\
+com.tr\u{02}\
+com.tt\u{02}\
+com.tw\u{02}\
+com.ua\u{02}\
+com.ug\u{02}\
+com.uy\u{02}\
+com.uz\u{02}\
+com.vc\u{02}\
+com.ve\u{02}\
+com.vi\u{02}\
+com.vn\u{02}\
+com.vu\u{02}\
+com.ws\u{02}\
+com.ye\u{02}\
+com.zm\u{02}\
+comcast\u{02}\
+commbank\u{02}\
+commune.am\u{02}\
+communication.museum\u{02}\
+communications.museum\u{02}\
+community\u{02}\
+community-pro.de\u{09}\
+community-pro.net\u{09}\
+community.museum\u{02}\
+como.it\u{02}\
+company\u{02}\
+compare\u{02}\
+compute-1.amazonaws.com\u{11}\
+compute.amazonaws.com\u{11}\
+compute.amazonaws.com.cn\u{11}\
+compute.estate\u{11}\
+computer\u{02}\
+computer.museum\u{02}\
+computerhistory.museum\u{02}\
+comsec\u{02}\
+comunicações.museum\u{02}\
+condos\u{02}\
+conf.au\u{02}\
+conf.lv\u{02}\
+conf.se\u{09}\
+conference.aero\u{02}\
+conn.uk\u{09}\
+construction\u{02}\
+consulado.st\u{02}\
+consultant.aero\u{02}\
+consulting\u{02}\
+consulting.aero\u{02}\
+contact\u{02}\
+contagem.br\u{02}\
+contemporary.museum\u{02}\
+contemporaryart.museum\u{02}\
+contractors\u{02}\
+control.aero\u{02}\
+convent.museum\u{02}\
+cooking\u{02}\
+cookingchannel\u{02}\
+cool\u{02}\
+coolblog.jp\u{09}\
+coop\u{02}\
+coop.ar\u{02}\
+coop.br\u{02}\
+coop.ht\u{02}\
+coop.in\u{02}\
+coop.km\u{02}\
+coop.mv\u{02}\
+coop.mw\u{02}\
+coop.py\u{02}\
+coop.rw\u{02}\
+coop.tt\u{02}\
+cooperativa.bo\u{02}\
+copenhagen.museum\u{02}\
+copro.uk\u{09}\
+corporation.museum\u{02}\
+correios-e-telecomunicações.museum\u{02}\
+corsica\u{02}\
+corvette.museum\u{02}\
+cosenza.it\u{02}\
+costume.museum\u{02}\
+couchpotatofries.org\u{09}\
+council.aero\u{02}\
+country\u{02}\
+countryestate.museum\u{02}\
+county.museum\u{02}\
+coupon\u{02}\
+coupons\u{02}\
+courses\u{02}\
+coz.br\u{02}\
+cpa\u{02}\
+cpa.pro\u{02}\
+cq.cn\u{02}\
+cr\u{02}\
+cr.it\u{02}\
+cr.ua\u{02}\
+crafting.xyz\u{09}\
+crafts.museum\u{02}\
+cranbrook.museum\u{02}\
+cranky.jp\u{09}\
+crd.co\u{09}\
+creation.museum\u{02}\
+credit\u{02}\
+creditcard\u{02}\
+creditunion\u{02}\
+cremona.it\u{02}\
+crew.aero\u{02}\
+cri.br\u{02}\
+cri.nz\u{02}\
+cricket\u{02}\
+crimea.ua\u{02}\
+crotone.it\u{02}\
+crown\u{02}\
+crs\u{02}\
+cruise\u{02}\
+cruises\u{02}\
+cryptonomic.net\u{11}\
+cs.in\u{02}\
+cs.it\u{02}\
+cs.keliweb.cloud\u{09}\
+csx.cc\u{09}\
+ct.it\u{02}\
+ct.us\u{02}\
+cu\u{02}\
+cuiaba.br\u{02}\
+cuisinella\u{02}\
+cultural.museum\u{02}\
+culturalcenter.museum\u{02}\
+culture.museum\u{02}\
+cuneo.it\u{02}\
+cupcake.is\u{09}\
+curitiba.br\u{02}\
+curv.dev\u{09}\
+cust.dev.thingdust.io\u{09}\
+cust.disrec.thingdust.io\u{09}\
+cust.prod.thingdust.io\u{09}\
+cust.retrosnub.co.uk\u{09}\
+cust.testing.thingdust.io\u{09}\
+custom.metacentrum.cz\u{09}\
+customer-oci.com\u{11}\
+customer.mythic-beasts.com\u{09}\
+customer.speedpartner.de\u{09}\
+cutegirl.jp\u{09}\
+cv\u{02}\
+cv.ua\u{02}\
+cw\u{02}\
+cx\u{02}\
+cx.ua\u{09}\
+cy\u{02}\
+cy.eu.org\u{09}\
+cya.gg\u{09}\
+cyber.museum\u{02}\
+cymru\u{02}\
+cymru.museum\u{02}\
+cyon.link\u{09}\
+cyon.site\u{09}\
+cyou\u{02}\
+cz\u{02}\
+cz.eu.org\u{09}\
+cz.it\u{02}\
+czeladz.pl\u{02}\
+czest.pl\u{02}\
+d.bg\u{02}\
+d.gv.vc\u{09}\
+d.se\u{02}\
+daa.jp\u{09}\
+dabur\u{02}\
+dad\u{02}\
+daegu.kr\u{02}\
+daejeon.kr\u{02}\
+daemon.panel.gg\u{09}\
+dagestan.ru\u{09}\
+dagestan.su\u{09}\
+daigo.ibaraki.jp\u{02}\
+daisen.akita.jp\u{02}\
+daito.osaka.jp\u{02}\
+daiwa.hiroshima.jp\u{02}\
+dali.museum\u{02}\
+dallas.museum\u{02}\
+damnserver.com\u{09}\
+dance\u{02}\
+daplie.me\u{09}\
+dapps.earth\u{11}\
+data\u{02}\
+database.museum\u{02}\
+database.run\u{11}\
+date\u{02}\
+date.fukushima.jp\u{02}\
+date.hokkaido.jp\u{02}\
+dating\u{02}\
+datsun\u{02}\
+dattolocal.com\u{09}\
+dattolocal.net\u{09}\
+dattorelay.com\u{09}\
+dattoweb.com\u{09}\
+davvenjarga.no\u{02}\
+davvenjárga.no\u{02}\
+davvesiida.no\u{02}\
+day\u{02}\
+dazaifu.fukuoka.jp\u{02}\
+dc.us\u{02}\
+dclk\u{02}\
+dd-dns.de\u{09}\
+ddns.me\u{09}\
+ddns.net\u{09}\
+ddns5.com\u{09}\
+ddnsfree.com\u{09}\
+ddnsgeek.com\u{09}\
+ddnsking.com\u{09}\
+ddnslive.com\u{09}\
+ddnss.de\u{09}\
+ddnss.org\u{09}\
+ddr.museum\u{02}\
+dds\u{02}\
+de\u{02}\
+de.com\u{09}\
+de.cool\u{09}\
+de.eu.org\u{09}\
+de.gt\u{09}\
+de.ls\u{09}\
+de.md\u{09}\
+de.trendhosting.cloud\u{09}\
+de.us\u{02}\
+deal\u{02}\
+dealer\u{02}\
+deals\u{02}\
+deatnu.no\u{02}\
+debian.net\u{09}\
+deca.jp\u{09}\
+deci.jp\u{09}\
+decorativearts.museum\u{02}\
+dedibox.fr\u{09}\
+dedyn.io\u{09}\
+def.br\u{02}\
+definima.io\u{09}\
+definima.net\u{09}\
+degree\u{02}\
+delaware.museum\u{02}\
+delhi.in\u{02}\
+delivery\u{02}\
+dell\u{02}\
+dell-ogliastra.it\u{02}\
+dellogliastra.it\u{02}\
+delmenhorst.museum\u{02}\
+deloitte\u{02}\
+delta\u{02}\
+demo.datacenter.fi\u{09}\
+demo.datadetect.com\u{09}\
+demo.jelastic.com\u{09}\
+democracia.bo\u{02}\
+democrat\u{02}\
+demon.nl\u{09}\
+denmark.museum\u{02}\
+deno-staging.dev\u{09}\
+deno.dev\u{09}\
+dental\u{02}\
+dentist\u{02}\
+dep.no\u{02}\
+deporte.bo\u{02}\
+depot.museum\u{02}\
+des.br\u{02}\
+desa.id\u{02}\
+desi\u{02}\
+design\u{02}\
+design.aero\u{02}\
+design.museum\u{02}\
+det.br\u{02}\
+deta.app\u{09}\
+deta.dev\u{09}\
+detroit.museum\u{02}\
+dev\u{02}\
+dev-builder.code.com\u{11}\
+dev-myqnapcloud.com\u{09}\
+dev.adobeaemcloud.com\u{11}\
+dev.br\u{02}\
+dev.static.land\u{09}\
+dev.vu\u{09}\
+devcdnaccesso.com\u{11}\
+developer.app\u{11}\
+development.run\u{09}\
+devices.resinstaging.io\u{09}\
+df.gov.br\u{02}\
+df.leg.br\u{09}\
+dgca.aero\u{02}\
+dh.bytemark.co.uk\u{09}\
+dhl\u{02}\
+diadem.cloud\u{09}\
+diamonds\u{02}\
+dielddanuorri.no\u{02}\
+diet\u{02}\
+digick.jp\u{09}\
+digital\u{02}\
+digitaloceanspaces.com\u{11}\
+diher.solutions\u{11}\
+dinosaur.museum\u{02}\
+direct\u{02}\
+direct.quickconnect.cn\u{09}\
+direct.quickconnect.to\u{09}\
+directory\u{02}\
+discordsays.com\u{09}\
+discordsez.com\u{09}\
+discount\u{02}\
+discourse.group\u{09}\
+discourse.team\u{09}\
+discover\u{02}\
+discovery.museum\u{02}\
+dish\u{02}\
+diskstation.eu\u{09}\
+diskstation.me\u{09}\
+diskstation.org\u{09}\
+diskussionsbereich.de\u{09}\
+ditchyourip.com\u{09}\
+divtasvuodna.no\u{02}\
+divttasvuotna.no\u{02}\
+diy\u{02}\
+dj\u{02}\
+dk\u{02}\
+dk.eu.org\u{09}\
+dlugoleka.pl\u{02}\
+dm\u{02}\
+dn.ua\u{02}\
+dnepropetrovsk.ua\u{02}\
+dni.us\u{02}\
+dnipropetrovsk.ua\u{02}\
+dnp\u{02}\
+dnsalias.com\u{09}\
+dnsalias.net\u{09}\
+dnsalias.org\u{09}\
+dnsdojo.com\u{09}\
+dnsdojo.net\u{09}\
+dnsdojo.org\u{09}\
+dnsfor.me\u{09}\
+dnshome.de\u{09}\
+dnsiskinky.com\u{09}\
+dnsking.ch\u{09}\
+dnsup.net\u{09}\
+dnsupdate.info\u{09}\
+dnsupdater.de\u{09}\
+do\u{02}\
+docs\u{02}\
+doctor\u{02}\
+does-it.net\u{09}\
+doesntexist.com\u{09}\
+doesntexist.org\u{09}\
+dog\u{02}\
+dolls.museum\u{02}\
+domains\u{02}\
+donetsk.ua\u{02}\
+donna.no\u{02}\
+donostia.museum\u{02}\
+dontexist.com\u{09}\
+dontexist.net\u{09}\
+dontexist.org\u{09}\
+doomdns.com\u{09}\
+doomdns.org\u{09}\
+dopaas.com\u{09}\
+doshi.yamanashi.jp\u{02}\
+dot\u{02}\
+dovre.no\u{02}\
+download\u{02}\
+dp.ua\u{02}\
+dr.in\u{02}\
+dr.na\u{02}\
+dr.tr\u{02}\
+drammen.no\u{02}\
+drangedal.no\u{02}\
+dray-dns.de\u{09}\
+drayddns.com\u{09}\
+draydns.de\u{09}\
+dreamhosters.com\u{09}\
+drive\u{02}\
+drobak.no\u{02}\
+drr.ac\u{09}\
+drud.io\u{09}\
+drud.us\u{09}\
+drøbak.no\u{02}\
+dscloud.biz\u{09}\
+dscloud.me\u{09}\
+dscloud.mobi\u{09}\
+dsmynas.com\u{09}\
+dsmynas.net\u{09}\
+dsmynas.org\u{09}\
+dst.mi.us\u{02}\
+dtv\u{02}\
+dubai\u{02}\
+duckdns.org\u{09}\
+dunlop\u{02}\
+dupont\u{02}\
+durban\u{02}\
+durham.museum\u{02}\
+dvag\u{02}\
+dvr\u{02}\
+dvrcam.info\u{09}\
+dvrdns.org\u{09}\
+dweb.link\u{11}\
+dy.fi\u{09}\
+dyn-berlin.de\u{09}\
+dyn-ip24.de\u{09}\
+dyn-o-saur.com\u{09}\
+dyn-vpn.de\u{09}\
+dyn.cosidns.de\u{09}\
+dyn.ddnss.de\u{09}\
+dyn.home-webserver.de\u{09}\
+dyn53.io\u{09}\
+dynalias.com\u{09}\
+dynalias.net\u{09}\
+dynalias.org\u{09}\
+dynamic-dns.info\u{09}\
+dynamisches-dns.de\u{09}\
+dynathome.net\u{09}\
+dyndns-at-home.com\u{09}\
+dyndns-at-work.com\u{09}\
+dyndns-blog.com\u{09}\
+dyndns-free.com\u{09}\
+dyndns-home.com\u{09}\
+dyndns-ip.com\u{09}\
+dyndns-mail.com\u{09}\
+dyndns-office.com\u{09}\
+dyndns-pics.com\u{09}\
+dyndns-remote.com\u{09}\
+dyndns-server.com\u{09}\
+dyndns-web.com\u{09}\
+dyndns-wiki.com\u{09}\
+dyndns-work.com\u{09}\
+dyndns.biz\u{09}\
+dyndns.dappnode.io\u{09}\
+dyndns.ddnss.de\u{09}\
+dyndns.info\u{09}\
+dyndns.org\u{09}\
+dyndns.tv\u{09}\
+dyndns.ws\u{09}\
+dyndns1.de\u{09}\
+dynns.com\u{09}\
+dynserv.org\u{09}\
+dynu.net\u{09}\
+dynv6.net\u{09}\
+dynvpn.de\u{09}\
+dyroy.no\u{02}\
+dyrøy.no\u{02}\
+dz\u{02}\
+dønna.no\u{02}\
+e.bg\u{02}\
+e.se\u{02}\
+e12.ve\u{02}\
+e164.arpa\u{02}\
+e4.cz\u{09}\
+earth\u{02}\
+east-kazakhstan.su\u{09}\
+eastafrica.museum\u{02}\
+eastasia.azurestaticapps.net\u{09}\
+eastcoast.museum\u{02}\
+eastus2.azurestaticapps.net\u{09}\
+easypanel.app\u{09}\
+easypanel.host\u{09}\
+eat\u{02}\
+eating-organic.net\u{09}\
+eaton.mi.us\u{02}\
+ebetsu.hokkaido.jp\u{02}\
+ebina.kanagawa.jp\u{02}\
+ebino.miyazaki.jp\u{02}\
+ebiz.tw\u{02}\
+ec\u{02}\
+echizen.fukui.jp\u{02}\
+ecn.br\u{02}\
+eco\u{02}\
+eco.bj\u{02}\
+eco.br\u{02}\
+ecologia.bo\u{02}\
+ecommerce-shop.pl\u{09}\
+econo.bj\u{02}\
+economia.bo\u{02}\
+ed.ao\u{02}\
+ed.ci\u{02}\
+ed.cr\u{02}\
+ed.jp\u{02}\
+ed.pw\u{02}\
+edeka\u{02}\
+edgeapp.net\u{09}\
+edgecompute.app\u{09}\
+edgekey-staging.net\u{09}\
+edgekey.net\u{09}\
+edgestack.me\u{09}\
+edgesuite-staging.net\u{09}\
+edgesuite.net\u{09}\
+editorx.io\u{09}\
+edogawa.tokyo.jp\u{02}\
+edu\u{02}\
+edu.ac\u{02}\
+edu.af\u{02}\
+edu.al\u{02}\
+edu.ar\u{02}\
+edu.au\u{02}\
+edu.az\u{02}\
+edu.ba\u{02}\
+edu.bb\u{02}\
+edu.bh\u{02}\
+edu.bi\u{02}\
+edu.bj\u{02}\
+edu.bm\u{02}\
+edu.bn\u{02}\
+edu.bo\u{02}\
+edu.br\u{02}\
+edu.bs\u{02}\
+edu.bt\u{02}\
+edu.bz\u{02}\
+edu.ci\u{02}\
+edu.cn\u{02}\
+edu.co\u{02}\
+edu.cu\u{02}\
+edu.cv\u{02}\
+edu.cw\u{02}\
+edu.dm\u{02}\
+edu.do\u{02}\
+edu.dz\u{02}\
+edu.ec\u{02}\
+edu.ee\u{02}\
+edu.eg\u{02}\
+edu.es\u{02}\
+edu.et\u{02}\
+edu.eu.org\u{09}\
+edu.fm\u{02}\
+edu.gd\u{02}\
+edu.ge\u{02}\
+edu.gh\u{02}\
+edu.gi\u{02}\
+edu.gl\u{02}\
+edu.gn\u{02}\
+edu.gp\u{02}\
+edu.gr\u{02}\
+edu.gt\u{02}\
+edu.gu\u{02}\
+edu.gy\u{02}\
+edu.hk\u{02}\
+edu.hn\u{02}\
+edu.ht\u{02}\
+edu.in\u{02}\
+edu.iq\u{02}\
+edu.is\u{02}\
+edu.it\u{02}\
+edu.jo\u{02}\
+edu.kg\u{02}\
+edu.ki\u{02}\
+edu.km\u{02}\
+edu.kn\u{02}\
+edu.kp\u{02}\
+edu.krd\u{09}\
+edu.kw\u{02}\
+edu.ky\u{02}\
+edu.kz\u{02}\
+edu.la\u{02}\
+edu.lb\u{02}\
+edu.lc\u{02}\
+edu.lk\u{02}\
+edu.lr\u{02}\
+edu.ls\u{02}\
+edu.lv\u{02}\
+edu.ly\u{02}\
+edu.me\u{02}\
+edu.mg\u{02}\
+edu.mk\u{02}\
+edu.ml\u{02}\
+edu.mn\u{02}\
+edu.mo\u{02}\
+edu.ms\u{02}\
+edu.mt\u{02}\
+edu.mv\u{02}\
+edu.mw\u{02}\
+edu.mx\u{02}\
+edu.my\u{02}\
+edu.mz\u{02}\
+edu.ng\u{02}\
+edu.ni\u{02}\
+edu.nr\u{02}\
+edu.om\u{02}\
+edu.pa\u{02}\
+edu.pe\u{02}\
+edu.pf\u{02}\
+edu.ph\u{02}\
+edu.pk\u{02}\
+edu.pl\u{02}\
+edu.pn\u{02}\
+edu.pr\u{02}\
+edu.ps\u{02}\
+edu.pt\u{02}\
+edu.py\u{02}\
+edu.qa\u{02}\
+edu.rs\u{02}\
+edu.ru\u{09}\
+edu.sa\u{02}\
+edu.sb\u{02}\
+edu.sc\u{02}\
+edu.scot\u{09}\
+edu.sd\u{02}\
+edu.sg\u{02}\
+edu.sl\u{02}\
+edu.sn\u{02}\
+edu.so\u{02}\
+edu.ss\u{02}\
+edu.st\u{02}\
+edu.sv\u{02}\
+edu.sy\u{02}\
+edu.tj\u{02}\
+edu.tm\u{02}\
+edu.to\u{02}\
+edu.tr\u{02}\
+edu.tt\u{02}\
+edu.tw\u{02}\
+edu.ua\u{02}\
+edu.uy\u{02}\
+edu.vc\u{02}\
+edu.ve\u{02}\
+edu.vn\u{02}\
+edu.vu\u{02}\
+edu.ws\u{02}\
+edu.ye\u{02}\
+edu.za\u{02}\
+edu.zm\u{02}\
+education\u{02}\
+education.museum\u{02}\
+educational.museum\u{02}\
+educator.aero\u{02}\
+edugit.io\u{09}\
+ee\u{02}\
+ee.eu.org\u{09}\
+eero-stage.online\u{09}\
+eero.online\u{09}\
+eg\u{02}\
+egersund.no\u{02}\
+egoism.jp\u{09}\
+egyptian.museum\u{02}\
+ehime.jp\u{02}\
+eid.no\u{02}\
+eidfjord.no\u{02}\
+eidsberg.no\u{02}\
+eidskog.no\u{02}\
+eidsvoll.no\u{02}\
+eigersund.no\u{02}\
+eiheiji.fukui.jp\u{02}\
+eisenbahn.museum\u{02}\
+ekloges.cy\u{02}\
+elasticbeanstalk.com\u{09}\
+elb.amazonaws.com\u{11}\
+elb.amazonaws.com.cn\u{11}\
+elblag.pl\u{02}\
+elburg.museum\u{02}\
+elementor.cloud\u{09}\
+elementor.cool\u{09}\
+elk.pl\u{02}\
+elvendrell.museum\u{02}\
+elverum.no\u{02}\
+email\u{02}\
+emb.kw\u{02}\
+embaixada.st\u{02}\
+embetsu.hokkaido.jp\u{02}\
+embroidery.museum\u{02}\
+emerck\u{02}\
+emergency.aero\u{02}\
+emilia-romagna.it\u{02}\
+emiliaromagna.it\u{02}\
+emp.br\u{02}\
+empresa.bo\u{02}\
+emr.it\u{02}\
+en-root.fr\u{09}\
+en.it\u{02}\
+ena.gifu.jp\u{02}\
+encoreapi.com\u{09}\
+encr.app\u{09}\
+encyclopedic.museum\u{02}\
+endofinternet.net\u{09}\
+endofinternet.org\u{09}\
+endoftheinternet.org\u{09}\
+enebakk.no\u{02}\
+energy\u{02}\
+enf.br\u{02}\
+eng.br\u{02}\
+eng.pro\u{02}\
+engerdal.no\u{02}\
+engine.aero\u{02}\
+engineer\u{02}\
+engineer.aero\u{02}\
+engineering\u{02}\
+england.museum\u{02}\
+eniwa.hokkaido.jp\u{02}\
+enna.it\u{02}\
+ens.tn\u{02}\
+enscaled.sg\u{09}\
+ent.platform.sh\u{09}\
+enterprisecloud.nu\u{09}\
+enterprises\u{02}\
+entertainment.aero\u{02}\
+entomology.museum\u{02}\
+environment.museum\u{02}\
+environmentalconservation.museum\u{02}\
+epilepsy.museum\u{02}\
+epson\u{02}\
+equipment\u{02}\
+equipment.aero\u{02}\
+er\u{03}\
+er.in\u{02}\
+ericsson\u{02}\
+erimo.hokkaido.jp\u{02}\
+erni\u{02}\
+erotica.hu\u{02}\
+erotika.hu\u{02}\
+es\u{02}\
+es-1.axarnet.cloud\u{09}\
+es.ax\u{09}\
+es.eu.org\u{09}\
+es.gov.br\u{02}\
+es.kr\u{02}\
+es.leg.br\u{09}\
+esan.hokkaido.jp\u{02}\
+esashi.hokkaido.jp\u{02}\
+esp.br\u{02}\
+esq\u{02}\
+essex.museum\u{02}\
+est-a-la-maison.com\u{09}\
+est-a-la-masion.com\u{09}\
+est-le-patron.com\u{09}\
+est-mon-blogueur.com\u{09}\
+est.pr\u{02}\
+estate\u{02}\
+estate.museum\u{02}\
+et\u{02}\
+etajima.hiroshima.jp\u{02}\
+etc.br\u{02}\
+ethnology.museum\u{02}\
+eti.br\u{02}\
+etisalat\u{02}\
+etne.no\u{02}\
+etnedal.no\u{02}\
+eu\u{02}\
+eu-1.evennode.com\u{09}\
+eu-2.evennode.com\u{09}\
+eu-3.evennode.com\u{09}\
+eu-4.evennode.com\u{09}\
+eu-central-1.elasticbeanstalk.com\u{09}\
+eu-west-1.elasticbeanstalk.com\u{09}\
+eu-west-2.elasticbeanstalk.com\u{09}\
+eu-west-3.elasticbeanstalk.com\u{09}\
+eu.ax\u{09}\
+eu.com\u{09}\
+eu.encoway.cloud\u{09}\
+eu.int\u{02}\
+eu.meteorapp.com\u{09}\
+eu.org\u{09}\
+eu.platform.sh\u{09}\
+eu.pythonanywhere.com\u{09}\
+eun.eg\u{02}\
+eurodir.ru\u{09}\
+eurovision\u{02}\
+eus\u{02}\
+evenassi.no\u{02}\
+evenes.no\u{02}\
+events\u{02}\
+evenášši.no\u{02}\
+evje-og-hornnes.no\u{02}\
+ex.futurecms.at\u{11}\
+ex.ortsinfo.at\u{11}\
+exchange\u{02}\
+exchange.aero\u{02}\
+exeter.museum\u{02}\
+exhibition.museum\u{02}\
+exnet.su\u{09}\
+expert\u{02}\
+experts-comptables.fr\u{02}\
+exposed\u{02}\
+express\u{02}\
+express.aero\u{02}\
+extraspace\u{02}\
+ezproxy.kuleuven.be\u{09}\
+f.bg\u{02}\
+f.se\u{02}\
+fage\u{02}\
+fail\u{02}\
+fairwinds\u{02}\
+faith\u{02}\
+fakefur.jp\u{09}\
+fam.pk\u{02}\
+family\u{02}\
+family.museum\u{02}\
+familyds.com\u{09}\
+familyds.net\u{09}\
+familyds.org\u{09}\
+fan\u{02}\
+fans\u{02}\
+fantasyleague.cc\u{09}\
+far.br\u{02}\
+farm\u{02}\
+farm.museum\u{02}\
+farmequipment.museum\u{02}\
+farmers\u{02}\
+farmers.museum\u{02}\
+farmstead.museum\u{02}\
+farsund.no\u{02}\
+fashion\u{02}\
+fashionstore.jp\u{09}\
+fast\u{02}\
+fastly-edge.com\u{09}\
+fastly-terrarium.com\u{09}\
+fastlylb.net\u{09}\
+faststacks.net\u{09}\
+fastvps-server.com\u{09}\
+fastvps.host\u{09}\
+fastvps.site\u{09}\
+fauske.no\u{02}\
+fbx-os.fr\u{09}\
+fbxos.fr\u{09}\
+fc.it\u{02}\
+fe.it\u{02}\
+fed.us\u{02}\
+federation.aero\u{02}\
+fedex\u{02}\
+fedje.no\u{02}\
+fedorainfracloud.org\u{09}\
+fedorapeople.org\u{09}\
+feedback\u{02}\
+feira.br\u{02}\
+fem.jp\u{09}\
+fentiger.mythic-beasts.com\u{09}\
+fermo.it\u{02}\
+ferrara.it\u{02}\
+ferrari\u{02}\
+ferrero\u{02}\
+feste-ip.net\u{09}\
+fet.no\u{02}\
+fetsund.no\u{02}\
+fg.it\u{02}\
+fh-muenster.io\u{09}\
+fh.se\u{02}\
+fhs.no\u{02}\
+fhsk.se\u{02}\
+fhv.se\u{02}\
+fi\u{02}\
+fi.cloudplatform.fi\u{09}\
+fi.cr\u{02}\
+fi.eu.org\u{09}\
+fi.it\u{02}\
+fiat\u{02}\
+fidelity\u{02}\
+fido\u{02}\
+fie.ee\u{02}\
+field.museum\u{02}\
+figueres.museum\u{02}\
+filatelia.museum\u{02}\
+filegear-au.me\u{09}\
+filegear-de.me\u{09}\
+filegear-gb.me\u{09}\
+filegear-ie.me\u{09}\
+filegear-jp.me\u{09}\
+filegear-sg.me\u{09}\
+filegear.me\u{09}\
+film\u{02}\
+film.hu\u{02}\
+film.museum\u{02}\
+fin.ci\u{09}\
+fin.ec\u{02}\
+fin.tn\u{02}\
+final\u{02}\
+finance\u{02}\
+financial\u{02}\
+fineart.museum\u{02}\
+finearts.museum\u{02}\
+finland.museum\u{02}\
+finnoy.no\u{02}\
+finnøy.no\u{02}\
+fire\u{02}\
+firebaseapp.com\u{09}\
+firenet.ch\u{11}\
+firenze.it\u{02}\
+firestone\u{02}\
+firewall-gateway.com\u{09}\
+firewall-gateway.de\u{09}\
+firewall-gateway.net\u{09}\
+firewalledreplit.co\u{09}\
+fireweb.app\u{09}\
+firm.co\u{02}\
+firm.dk\u{09}\
+firm.ht\u{02}\
+firm.in\u{02}\
+firm.nf\u{02}\
+firm.ng\u{09}\
+firm.ro\u{02}\
+firm.ve\u{02}\
+firmdale\u{02}\
+fish\u{02}\
+fishing\u{02}\
+fit\u{02}\
+fitjar.no\u{02}\
+fitness\u{02}\
+fj\u{02}\
+fj.cn\u{02}\
+fjaler.no\u{02}\
+fjell.no\u{02}\
+fk\u{03}\
+fl.us\u{02}\
+fla.no\u{02}\
+flakstad.no\u{02}\
+flanders.museum\u{02}\
+flap.id\u{09}\
+flatanger.no\u{02}\
+fldrv.com\u{09}\
+flekkefjord.no\u{02}\
+flesberg.no\u{02}\
+flickr\u{02}\
+flier.jp\u{09}\
+flight.aero\u{02}\
+flights\u{02}\
+flir\u{02}\
+flog.br\u{02}\
+floppy.jp\u{09}\
+flora.no\u{02}\
+florence.it\u{02}\
+florida.museum\u{02}\
+floripa.br\u{02}\
+florist\u{02}\
+floro.no\u{02}\
+florø.no\u{02}\
+flowers\u{02}\
+flt.cloud.muni.cz\u{09}\
+fly\u{02}\
+fly.dev\u{09}\
+flynnhosting.net\u{09}\
+flå.no\u{02}\
+fm\u{02}\
+fm.br\u{02}\
+fm.it\u{02}\
+fm.no\u{02}\
+fnc.fr-par.scw.cloud\u{09}\
+fnd.br\u{02}\
+fnwk.site\u{09}\
+fo\u{02}\
+foggia.it\u{02}\
+folionetwork.site\u{09}\
+folkebibl.no\u{02}\
+folldal.no\u{02}\
+foo\u{02}\
+food\u{02}\
+foodnetwork\u{02}\
+fool.jp\u{09}\
+football\u{02}\
+for-better.biz\u{09}\
+for-more.biz\u{09}\
+for-our.info\u{09}\
+for-some.biz\u{09}\
+for-the.biz\u{09}\
+force.museum\u{02}\
+ford\u{02}\
+forde.no\u{02}\
+forex\u{02}\
+forgeblocks.com\u{09}\
+forgot.her.name\u{09}\
+forgot.his.name\u{09}\
+forli-cesena.it\u{02}\
+forlicesena.it\u{02}\
+forlì-cesena.it\u{02}\
+forlìcesena.it\u{02}\
+forsale\u{02}\
+forsand.no\u{02}\
+fortal.br\u{02}\
+forte.id\u{09}\
+fortmissoula.museum\u{02}\
+fortworth.museum\u{02}\
+forum\u{02}\
+forum.hu\u{02}\
+forumz.info\u{09}\
+fosnes.no\u{02}\
+fot.br\u{02}\
+foundation\u{02}\
+foundation.museum\u{02}\
+fox\u{02}\
+foz.br\u{02}\
+fr\u{02}\
+fr-1.paas.massivegrid.net\u{09}\
+fr-par-1.baremetal.scw.cloud\u{09}\
+fr-par-2.baremetal.scw.cloud\u{09}\
+fr.eu.org\u{09}\
+fr.it\u{02}\
+fra1-de.cloudjiffy.net\u{09}\
+framer.app\u{09}\
+framer.media\u{09}\
+framer.photos\u{09}\
+framer.website\u{09}\
+framer.wiki\u{09}\
+framercanvas.com\u{09}\
+frana.no\u{02}\
+francaise.museum\u{02}\
+frankfurt.museum\u{02}\
+franziskaner.museum\u{02}\
+fredrikstad.no\u{02}\
+free\u{02}\
+free.hr\u{09}\
+freebox-os.com\u{09}\
+freebox-os.fr\u{09}\
+freeboxos.com\u{09}\
+freeboxos.fr\u{09}\
+freeddns.org\u{09}\
+freeddns.us\u{09}\
+freedesktop.org\u{09}\
+freemasonry.museum\u{02}\
+freemyip.com\u{09}\
+freesite.host\u{09}\
+freetls.fastly.net\u{09}\
+frei.no\u{02}\
+freiburg.museum\u{02}\
+frenchkiss.jp\u{09}\
+fresenius\u{02}\
+fribourg.museum\u{02}\
+friuli-v-giulia.it\u{02}\
+friuli-ve-giulia.it\u{02}\
+friuli-vegiulia.it\u{02}\
+friuli-venezia-giulia.it\u{02}\
+friuli-veneziagiulia.it\u{02}\
+friuli-vgiulia.it\u{02}\
+friuliv-giulia.it\u{02}\
+friulive-giulia.it\u{02}\
+friulivegiulia.it\u{02}\
+friulivenezia-giulia.it\u{02}\
+friuliveneziagiulia.it\u{02}\
+friulivgiulia.it\u{02}\
+frl\u{02}\
+frog.museum\u{02}\
+frogans\u{02}\
+frogn.no\u{02}\
+froland.no\u{02}\
+from-ak.com\u{09}\
+from-al.com\u{09}\
+from-ar.com\u{09}\
+from-az.net\u{09}\
+from-ca.com\u{09}\
+from-co.net\u{09}\
+from-ct.com\u{09}\
+from-dc.com\u{09}\
+from-de.com\u{09}\
+from-fl.com\u{09}\
+from-ga.com\u{09}\
+from-hi.com\u{09}\
+from-ia.com\u{09}\
+from-id.com\u{09}\
+from-il.com\u{09}\
+from-in.com\u{09}\
+from-ks.com\u{09}\
+from-ky.com\u{09}\
+from-la.net\u{09}\
+from-ma.com\u{09}\
+from-md.com\u{09}\
+from-me.org\u{09}\
+from-mi.com\u{09}\
+from-mn.com\u{09}\
+from-mo.com\u{09}\
+from-ms.com\u{09}\
+from-mt.com\u{09}\
+from-nc.com\u{09}\
+from-nd.com\u{09}\
+from-ne.com\u{09}\
+from-nh.com\u{09}\
+from-nj.com\u{09}\
+from-nm.com\u{09}\
+from-nv.com\u{09}\
+from-ny.net\u{09}\
+from-oh.com\u{09}\
+from-ok.com\u{09}\
+from-or.com\u{09}\
+from-pa.com\u{09}\
+from-pr.com\u{09}\
+from-ri.com\u{09}\
+from-sc.com\u{09}\
+from-sd.com\u{09}\
+from-tn.com\u{09}\
+from-tx.com\u{09}\
+from-ut.com\u{09}\
+from-va.com\u{09}\
+from-vt.com\u{09}\
+from-wa.com\u{09}\
+from-wi.com\u{09}\
+from-wv.com\u{09}\
+from-wy.com\u{09}\
+from.hr\u{02}\
+frontdoor\u{02}\
+frontier\u{02}\
+frosinone.it\u{02}\
+frosta.no\u{02}\
+froya.no\u{02}\
+frusky.de\u{11}\
+fræna.no\u{02}\
+frøya.no\u{02}\
+fst.br\u{02}\
+ftpaccess.cc\u{09}\
+ftr\u{02}\
+fuchu.hiroshima.jp\u{02}\
+fuchu.tokyo.jp\u{02}\
+fuchu.toyama.jp\u{02}\
+fudai.iwate.jp\u{02}\
+fuefuki.yamanashi.jp\u{02}\
+fuel.aero\u{02}\
+fuettertdasnetz.de\u{09}\
+fuji.shizuoka.jp\u{02}\
+fujieda.shizuoka.jp\u{02}\
+fujiidera.osaka.jp\u{02}\
+fujikawa.shizuoka.jp\u{02}\
+fujikawa.yamanashi.jp\u{02}\
+fujikawaguchiko.yamanashi.jp\u{02}\
+fujimi.nagano.jp\u{02}\
+fujimi.saitama.jp\u{02}\
+fujimino.saitama.jp\u{02}\
+fujinomiya.shizuoka.jp\u{02}\
+fujioka.gunma.jp\u{02}\
+fujisato.akita.jp\u{02}\
+fujisawa.iwate.jp\u{02}\
+fujisawa.kanagawa.jp\u{02}\
+fujishiro.ibaraki.jp\u{02}\
+fujitsu\u{02}\
+fujiyoshida.yamanashi.jp\u{02}\
+fukagawa.hokkaido.jp\u{02}\
+fukaya.saitama.jp\u{02}\
+fukuchi.fukuoka.jp\u{02}\
+fukuchiyama.kyoto.jp\u{02}\
+fukudomi.saga.jp\u{02}\
+fukui.fukui.jp\u{02}\
+fukui.jp\u{02}\
+fukumitsu.toyama.jp\u{02}\
+fukuoka.jp\u{02}\
+fukuroi.shizuoka.jp\u{02}\
+fukusaki.hyogo.jp\u{02}\
+fukushima.fukushima.jp\u{02}\
+fukushima.hokkaido.jp\u{02}\
+fukushima.jp\u{02}\
+fukuyama.hiroshima.jp\u{02}\
+fun\u{02}\
+funabashi.chiba.jp\u{02}\
+funagata.yamagata.jp\u{02}\
+funahashi.toyama.jp\u{02}\
+functions.fnc.fr-par.scw.cloud\u{09}\
+fund\u{02}\
+fundacio.museum\u{02}\
+fuoisku.no\u{02}\
+fuossko.no\u{02}\
+furano.hokkaido.jp\u{02}\
+furniture\u{02}\
+furniture.museum\u{02}\
+furubira.hokkaido.jp\u{02}\
+furudono.fukushima.jp\u{02}\
+furukawa.miyagi.jp\u{02}\
+fusa.no\u{02}\
+fuso.aichi.jp\u{02}\
+fussa.tokyo.jp\u{02}\
+futaba.fukushima.jp\u{02}\
+futbol\u{02}\
+futsu.nagasaki.jp\u{02}\
+futtsu.chiba.jp\u{02}\
+futurecms.at\u{11}\
+futurehosting.at\u{09}\
+futuremailing.at\u{09}\
+fvg.it\u{02}\
+fyi\u{02}\
+fylkesbibl.no\u{02}\
+fyresdal.no\u{02}\
+førde.no\u{02}\
+g.bg\u{02}\
+g.se\u{02}\
+g.vbrplsbx.io\u{09}\
+g12.br\u{02}\
+ga\u{02}\
+ga.us\u{02}\
+gaivuotna.no\u{02}\
+gal\u{02}\
+gallery\u{02}\
+gallery.museum\u{02}\
+gallo\u{02}\
+gallup\u{02}\
+galsa.no\u{02}\
+gamagori.aichi.jp\u{02}\
+game\u{02}\
+game-host.org\u{09}\
+game-server.cc\u{09}\
+game.tw\u{02}\
+games\u{02}\
+games.hu\u{02}\
+gamo.shiga.jp\u{02}\
+gamvik.no\u{02}\
+gangaviika.no\u{02}\
+gangwon.kr\u{02}\
+gap\u{02}\
+garden\u{02}\
+garden.museum\u{02}\
+gateway.dev\u{11}\
+gateway.museum\u{02}\
+gaular.no\u{02}\
+gausdal.no\u{02}\
+gay\u{02}\
+gb\u{02}\
+gb.net\u{09}\
+gbiz\u{02}\
+gc.ca\u{02}\
+gd\u{02}\
+gd.cn\u{02}\
+gda.pl\u{09}\
+gdansk.pl\u{09}\
+gdn\u{02}\
+gdynia.pl\u{09}\
+ge\u{02}\
+ge.it\u{02}\
+gea\u{02}\
+geek.nz\u{02}\
+geekgalaxy.com\u{09}\
+geelvinck.museum\u{02}\
+gehirn.ne.jp\u{09}\
+geisei.kochi.jp\u{02}\
+gemological.museum\u{02}\
+gen.in\u{02}\
+gen.mi.us\u{02}\
+gen.ng\u{09}\
+gen.nz\u{02}\
+gen.tr\u{02}\
+genkai.saga.jp\u{02}\
+genoa.it\u{02}\
+genova.it\u{02}\
+gent\u{02}\
+gentapps.com\u{09}\
+genting\u{02}\
+gentlentapis.com\u{09}\
+geo.br\u{02}\
+geology.museum\u{02}\
+geometre-expert.fr\u{02}\
+george\u{02}\
+georgia.museum\u{02}\
+georgia.su\u{09}\
+getmyip.com\u{09}\
+gets-it.net\u{09}\
+gf\u{02}\
+gg\u{02}\
+gg.ax\u{09}\
+ggee\u{02}\
+ggf.br\u{02}\
+gh\u{02}\
+ghost.io\u{09}\
+gi\u{02}\
+giehtavuoatna.no\u{02}\
+giessen.museum\u{02}\
+gift\u{02}\
+gifts\u{02}\
+gifu.gifu.jp\u{02}\
+gifu.jp\u{02}\
+giize.com\u{09}\
+gildeskal.no\u{02}\
+gildeskål.no\u{02}\
+ginan.gifu.jp\u{02}\
+ginowan.okinawa.jp\u{02}\
+ginoza.okinawa.jp\u{02}\
+girlfriend.jp\u{09}\
+girly.jp\u{09}\
+giske.no\u{02}\
+git-pages.rit.edu\u{09}\
+git-repos.de\u{09}\
+gitapp.si\u{09}\
+github.io\u{09}\
+githubpreview.dev\u{09}\
+githubusercontent.com\u{09}\
+gitlab.io\u{09}\
+gitpage.si\u{09}\
+gives\u{02}\
+giving\u{02}\
+gjemnes.no\u{02}\
+gjerdrum.no\u{02}\
+gjerstad.no\u{02}\
+gjesdal.no\u{02}\
+gjovik.no\u{02}\
+gjøvik.no\u{02}\
+gl\u{02}\
+glas.museum\u{02}\
+glass\u{02}\
+glass.museum\u{02}\
+gle\u{02}\
+gleeze.com\u{09}\
+gliding.aero\u{02}\
+glitch.me\u{09}\
+gliwice.pl\u{09}\
+global\u{02}\
+global.prod.fastly.net\u{09}\
+global.ssl.fastly.net\u{09}\
+globo\u{02}\
+glogow.pl\u{02}\
+gloomy.jp\u{09}\
+gloppen.no\u{02}\
+glug.org.uk\u{09}\
+gm\u{02}\
+gmail\u{02}\
+gmbh\u{02}\
+gmina.pl\u{02}\
+gmo\u{02}\
+gmx\u{02}\
+gn\u{02}\
+gniezno.pl\u{02}\
+go.ci\u{02}\
+go.cr\u{02}\
+go.dyndns.org\u{09}\
+go.gov.br\u{02}\
+go.id\u{02}\
+go.it\u{02}\
+go.jp\u{02}\
+go.ke\u{02}\
+go.kr\u{02}\
+go.leg.br\u{09}\
+go.pw\u{02}\
+go.th\u{02}\
+go.tj\u{02}\
+go.tz\u{02}\
+go.ug\u{02}\
+gob.ar\u{02}\
+gob.bo\u{02}\
+gob.cl\u{02}\
+gob.do\u{02}\
+gob.ec\u{02}\
+gob.es\u{02}\
+gob.gt\u{02}\
+gob.hn\u{02}\
+gob.mx\u{02}\
+gob.ni\u{02}\
+gob.pa\u{02}\
+gob.pe\u{02}\
+gob.pk\u{02}\
+gob.sv\u{02}\
+gob.ve\u{02}\
+gobo.wakayama.jp\u{02}\
+godaddy\u{02}\
+godo.gifu.jp\u{02}\
+goiania.br\u{02}\
+goip.de\u{09}\
+gojome.akita.jp\u{02}\
+gok.pk\u{02}\
+gokase.miyazaki.jp\u{02}\
+gol.no\u{02}\
+gold\u{02}\
+goldpoint\u{02}\
+golf\u{02}\
+golffan.us\u{09}\
+gon.pk\u{02}\
+gonna.jp\u{09}\
+gonohe.aomori.jp\u{02}\
+goo\u{02}\
+goodyear\u{02}\
+goog\u{02}\
+google\u{02}\
+googleapis.com\u{09}\
+googlecode.com\u{09}\
+gop\u{02}\
+gop.pk\u{02}\
+gorge.museum\u{02}\
+gorizia.it\u{02}\
+gorlice.pl\u{02}\
+gos.pk\u{02}\
+gose.nara.jp\u{02}\
+gosen.niigata.jp\u{02}\
+goshiki.hyogo.jp\u{02}\
+got\u{02}\
+gotdns.ch\u{09}\
+gotdns.com\u{09}\
+gotdns.org\u{09}\
+gotemba.shizuoka.jp\u{02}\
+goto.nagasaki.jp\u{02}\
+gotpantheon.com\u{09}\
+gotsu.shimane.jp\u{02}\
+goupile.fr\u{09}\
+gouv.ci\u{02}\
+gouv.fr\u{02}\
+gouv.ht\u{02}\
+gouv.km\u{02}\
+gouv.ml\u{02}\
+gouv.sn\u{02}\
+gov\u{02}\
+gov.ac\u{02}\
+gov.ae\u{02}\
+gov.af\u{02}\
+gov.al\u{02}\
+gov.ar\u{02}\
+gov.as\u{02}\
+gov.au\u{02}\
+gov.az\u{02}\
+gov.ba\u{02}\
+gov.bb\u{02}\
+gov.bf\u{02}\
+gov.bh\u{02}\
+gov.bm\u{02}\
+gov.bn\u{02}\
+gov.br\u{02}\
+gov.bs\u{02}\
+gov.bt\u{02}\
+gov.by\u{02}\
+gov.bz\u{02}\
+gov.cd\u{02}\
+gov.cl\u{02}\
+gov.cm\u{02}\
+gov.cn\u{02}\
+gov.co\u{02}\
+gov.cu\u{02}\
+gov.cx\u{02}\
+gov.cy\u{02}\
+gov.dm\u{02}\
+gov.do\u{02}\
+gov.dz\u{02}\
+gov.ec\u{02}\
+gov.ee\u{02}\
+gov.eg\u{02}\
+gov.et\u{02}\
+gov.fj\u{02}\
+gov.gd\u{02}\
+gov.ge\u{02}\
+gov.gh\u{02}\
+gov.gi\u{02}\
+gov.gn\u{02}\
+gov.gr\u{02}\
+gov.gu\u{02}\
+gov.gy\u{02}\
+gov.hk\u{02}\
+gov.ie\u{02}\
+gov.il\u{02}\
+gov.in\u{02}\
+gov.iq\u{02}\
+gov.ir\u{02}\
+gov.is\u{02}\
+gov.it\u{02}\
+gov.jo\u{02}\
+gov.kg\u{02}\
+gov.ki\u{02}\
+gov.km\u{02}\
+gov.kn\u{02}\
+gov.kp\u{02}\
+gov.kw\u{02}\
+gov.kz\u{02}\
+gov.la\u{02}\
+gov.lb\u{02}\
+gov.lc\u{02}\
+gov.lk\u{02}\
+gov.lr\u{02}\
+gov.ls\u{02}\
+gov.lt\u{02}\
+gov.lv\u{02}\
+gov.ly\u{02}\
+gov.ma\u{02}\
+gov.me\u{02}\
+gov.mg\u{02}\
+gov.mk\u{02}\
+gov.ml\u{02}\
+gov.mn\u{02}\
+gov.mo\u{02}\
+gov.mr\u{02}\
+gov.ms\u{02}\
+gov.mu\u{02}\
+gov.mv\u{02}\
+gov.mw\u{02}\
+gov.my\u{02}\
+gov.mz\u{02}\
+gov.nc.tr\u{02}\
+gov.ng\u{02}\
+gov.nl\u{09}\
+gov.nr\u{02}\
+gov.om\u{02}\
+gov.ph\u{02}\
+gov.pk\u{02}\
+gov.pl\u{02}\
+gov.pn\u{02}\
+gov.pr\u{02}\
+gov.ps\u{02}\
+gov.pt\u{02}\
+gov.py\u{02}\
+gov.qa\u{02}\
+gov.rs\u{02}\
+gov.ru\u{09}\
+gov.rw\u{02}\
+gov.sa\u{02}\
+gov.sb\u{02}\
+gov.sc\u{02}\
+gov.scot\u{09}\
+gov.sd\u{02}\
+gov.sg\u{02}\
+gov.sh\u{02}\
+gov.sl\u{02}\
+gov.so\u{02}\
+gov.ss\u{02}\
+gov.sx\u{02}\
+gov.sy\u{02}\
+gov.tj\u{02}\
+gov.tl\u{02}\
+gov.tm\u{02}\
+gov.tn\u{02}\
+gov.to\u{02}\
+gov.tr\u{02}\
+gov.tt\u{02}\
+gov.tw\u{02}\
+gov.ua\u{02}\
+gov.uk\u{02}\
+gov.vc\u{02}\
+gov.ve\u{02}\
+gov.vn\u{02}\
+gov.ws\u{02}\
+gov.ye\u{02}\
+gov.za\u{02}\
+gov.zm\u{02}\
+gov.zw\u{02}\
+government.aero\u{02}\
+govt.nz\u{02}\
+gp\u{02}\
+gq\u{02}\
+gr\u{02}\
+gr.com\u{09}\
+gr.eu.org\u{09}\
+gr.it\u{02}\
+gr.jp\u{02}\
+grainger\u{02}\
+grajewo.pl\u{02}\
+gran.no\u{02}\
+grandrapids.museum\u{02}\
+grane.no\u{02}\
+granvin.no\u{02}\
+graphics\u{02}\
+graphox.us\u{09}\
+gratangen.no\u{02}\
+gratis\u{02}\
+graz.museum\u{02}\
+greater.jp\u{09}\
+green\u{02}\
+greta.fr\u{02}\
+grimstad.no\u{02}\
+gripe\u{02}\
+griw.gov.pl\u{02}\
+grocery\u{02}\
+groks-the.info\u{09}\
+groks-this.info\u{09}\
+grondar.za\u{02}\
+grong.no\u{02}\
+grosseto.it\u{02}\
+groundhandling.aero\u{02}\
+group\u{02}\
+group.aero\u{02}\
+grozny.ru\u{09}\
+grozny.su\u{09}\
+grp.lk\u{02}\
+gru.br\u{02}\
+grue.no\u{02}\
+gs\u{02}\
+gs.aa.no\u{02}\
+gs.ah.no\u{02}\
+gs.bu.no\u{02}\
+gs.cn\u{02}\
+gs.fm.no\u{02}\
+gs.hl.no\u{02}\
+gs.hm.no\u{02}\
+gs.jan-mayen.no\u{02}\
+gs.mr.no\u{02}\
+gs.nl.no\u{02}\
+gs.nt.no\u{02}\
+gs.of.no\u{02}\
+gs.ol.no\u{02}\
+gs.oslo.no\u{02}\
+gs.rl.no\u{02}\
+gs.sf.no\u{02}\
+gs.st.no\u{02}\
+gs.svalbard.no\u{02}\
+gs.tm.no\u{02}\
+gs.tr.no\u{02}\
+gs.va.no\u{02}\
+gs.vf.no\u{02}\
+gsj.bz\u{09}\
+gsm.pl\u{02}\
+gt\u{02}\
+gu\u{02}\
+gu.us\u{02}\
+guam.gu\u{02}\
+guardian\u{02}\
+gub.uy\u{02}\
+gucci\u{02}\
+guernsey.museum\u{02}\
+guge\u{02}\
+guide\u{02}\
+guitars\u{02}\
+gujarat.in\u{02}\
+gujo.gifu.jp\u{02}\
+gulen.no\u{02}\
+gunma.jp\u{02}\
+guovdageaidnu.no\u{02}\
+guru\u{02}\
+gushikami.okinawa.jp\u{02}\
+gv.ao\u{02}\
+gv.at\u{02}\
+gv.vc\u{09}\
+gw\u{02}\
+gwangju.kr\u{02}\
+gx.cn\u{02}\
+gy\u{02}\
+gyeongbuk.kr\u{02}\
+gyeonggi.kr\u{02}\
+gyeongnam.kr\u{02}\
+gyokuto.kumamoto.jp\u{02}\
+gz.cn\u{02}\
+gáivuotna.no\u{02}\
+gálsá.no\u{02}\
+gáŋgaviika.no\u{02}\
+günstigbestellen.de\u{09}\
+günstigliefern.de\u{09}\
+h.bg\u{02}\
+h.se\u{02}\
+ha.cn\u{02}\
+ha.no\u{02}\
+habikino.osaka.jp\u{02}\
+habmer.no\u{02}\
+haboro.hokkaido.jp\u{02}\
+hacca.jp\u{09}\
+hachijo.tokyo.jp\u{02}\
+hachinohe.aomori.jp\u{02}\
+hachioji.tokyo.jp\u{02}\
+hachirogata.akita.jp\u{02}\
+hadano.kanagawa.jp\u{02}\
+hadsel.no\u{02}\
+haebaru.okinawa.jp\u{02}\
+haga.tochigi.jp\u{02}\
+hagebostad.no\u{02}\
+hagi.yamaguchi.jp\u{02}\
+haibara.shizuoka.jp\u{02}\
+hair\u{02}\
+hakata.fukuoka.jp\u{02}\
+hakodate.hokkaido.jp\u{02}\
+hakone.kanagawa.jp\u{02}\
+hakuba.nagano.jp\u{02}\
+hakui.ishikawa.jp\u{02}\
+hakusan.ishikawa.jp\u{02}\
+halden.no\u{02}\
+half.host\u{09}\
+halloffame.museum\u{02}\
+halsa.no\u{02}\
+ham-radio-op.net\u{09}\
+hamada.shimane.jp\u{02}\
+hamamatsu.shizuoka.jp\u{02}\
+hamar.no\u{02}\
+hamaroy.no\u{02}\
+hamatama.saga.jp\u{02}\
+hamatonbetsu.hokkaido.jp\u{02}\
+hamburg\u{02}\
+hamburg.museum\u{02}\
+hammarfeasta.no\u{02}\
+hammerfest.no\u{02}\
+hamura.tokyo.jp\u{02}\
+hanamaki.iwate.jp\u{02}\
+hanamigawa.chiba.jp\u{02}\
+hanawa.fukushima.jp\u{02}\
+handa.aichi.jp\u{02}\
+handcrafted.jp\u{09}\
+handson.museum\u{02}\
+hanggliding.aero\u{02}\
+hangout\u{02}\
+hannan.osaka.jp\u{02}\
+hanno.saitama.jp\u{02}\
+hanyu.saitama.jp\u{02}\
+hapmir.no\u{02}\
+happou.akita.jp\u{02}\
+hara.nagano.jp\u{02}\
+haram.no\u{02}\
+hareid.no\u{02}\
+harima.hyogo.jp\u{02}\
+harstad.no\u{02}\
+harvestcelebration.museum\u{02}\
+hasama.oita.jp\u{02}\
+hasami.nagasaki.jp\u{02}\
+hashbang.sh\u{09}\
+hashikami.aomori.jp\u{02}\
+hashima.gifu.jp\u{02}\
+hashimoto.wakayama.jp\u{02}\
+hasuda.saitama.jp\u{02}\
+hasura-app.io\u{09}\
+hasura.app\u{09}\
+hasvik.no\u{02}\
+hatogaya.saitama.jp\u{02}\
+hatoyama.saitama.jp\u{02}\
+hatsukaichi.hiroshima.jp\u{02}\
+hattfjelldal.no\u{02}\
+haugesund.no\u{02}\
+haus\u{02}\
+hawaii.museum\u{02}\
+hayakawa.yamanashi.jp\u{02}\
+hayashima.okayama.jp\u{02}\
+hazu.aichi.jp\u{02}\
+hb.cldmail.ru\u{09}\
+hb.cn\u{02}\
+hbo\u{02}\
+hdfc\u{02}\
+hdfcbank\u{02}\
+he.cn\u{02}\
+health\u{02}\
+health-carereform.com\u{09}\
+health.museum\u{02}\
+health.nz\u{02}\
+health.vn\u{02}\
+healthcare\u{02}\
+heavy.jp\u{09}\
+heguri.nara.jp\u{02}\
+heimatunduhren.museum\u{02}\
+hekinan.aichi.jp\u{02}\
+hellas.museum\u{02}\
+help\u{02}\
+helsinki\u{02}\
+helsinki.museum\u{02}\
+hembygdsforbund.museum\u{02}\
+hemne.no\u{02}\
+hemnes.no\u{02}\
+hemsedal.no\u{02}\
+hepforge.org\u{09}\
+her.jp\u{09}\
+herad.no\u{02}\
+here\u{02}\
+here-for-more.info\u{09}\
+heritage.museum\u{02}\
+hermes\u{02}\
+herokuapp.com\u{09}\
+herokussl.com\u{09}\
+heroy.more-og-romsdal.no\u{02}\
+heroy.nordland.no\u{02}\
+herøy.møre-og-romsdal.no\u{02}\
+herøy.nordland.no\u{02}\
+heteml.net\u{09}\
+hgtv\u{02}\
+hi.cn\u{02}\
+hi.us\u{02}\
+hicam.net\u{09}\
+hichiso.gifu.jp\u{02}\
+hida.gifu.jp\u{02}\
+hidaka.hokkaido.jp\u{02}\
+hidaka.kochi.jp\u{02}\
+hidaka.saitama.jp\u{02}\
+hidaka.wakayama.jp\u{02}\
+hidora.com\u{09}\
+higashi.fukuoka.jp\u{02}\
+higashi.fukushima.jp\u{02}\
+higashi.okinawa.jp\u{02}\
+higashiagatsuma.gunma.jp\u{02}\
+higashichichibu.saitama.jp\u{02}\
+higashihiroshima.hiroshima.jp\u{02}\
+higashiizu.shizuoka.jp\u{02}\
+higashiizumo.shimane.jp\u{02}\
+higashikagawa.kagawa.jp\u{02}\
+higashikagura.hokkaido.jp\u{02}\
+higashikawa.hokkaido.jp\u{02}\
+higashikurume.tokyo.jp\u{02}\
+higashimatsushima.miyagi.jp\u{02}\
+higashimatsuyama.saitama.jp\u{02}\
+higashimurayama.tokyo.jp\u{02}\
+higashinaruse.akita.jp\u{02}\
+higashine.yamagata.jp\u{02}\
+higashiomi.shiga.jp\u{02}\
+higashiosaka.osaka.jp\u{02}\
+higashishirakawa.gifu.jp\u{02}\
+higashisumiyoshi.osaka.jp\u{02}\
+higashitsuno.kochi.jp\u{02}\
+higashiura.aichi.jp\u{02}\
+higashiyama.kyoto.jp\u{02}\
+higashiyamato.tokyo.jp\u{02}\
+higashiyodogawa.osaka.jp\u{02}\
+higashiyoshino.nara.jp\u{02}\
+hiho.jp\u{09}\
+hiji.oita.jp\u{02}\
+hikari.yamaguchi.jp\u{02}\
+hikawa.shimane.jp\u{02}\
+hikimi.shimane.jp\u{02}\
+hikone.shiga.jp\u{02}\
+himeji.hyogo.jp\u{02}\
+himeshima.oita.jp\u{02}\
+himi.toyama.jp\u{02}\
+hino.tokyo.jp\u{02}\
+hino.tottori.jp\u{02}\
+hinode.tokyo.jp\u{02}\
+hinohara.tokyo.jp\u{02}\
+hioki.kagoshima.jp\u{02}\
+hiphop\u{02}\
+hippy.jp\u{09}\
+hirado.nagasaki.jp\u{02}\
+hiraizumi.iwate.jp\u{02}\
+hirakata.osaka.jp\u{02}\
+hiranai.aomori.jp\u{02}\
+hirara.okinawa.jp\u{02}\
+hirata.fukushima.jp\u{02}\
+hiratsuka.kanagawa.jp\u{02}\
+hiraya.nagano.jp\u{02}\
+hirogawa.wakayama.jp\u{02}\
+hirokawa.fukuoka.jp\u{02}\
+hirono.fukushima.jp\u{02}\
+hirono.iwate.jp\u{02}\
+hiroo.hokkaido.jp\u{02}\
+hirosaki.aomori.jp\u{02}\
+hiroshima.jp\u{02}\
+hisamitsu\u{02}\
+hisayama.fukuoka.jp\u{02}\
+histoire.museum\u{02}\
+historical.museum\u{02}\
+historicalsociety.museum\u{02}\
+historichouses.museum\u{02}\
+historisch.museum\u{02}\
+historisches.museum\u{02}\
+history.museum\u{02}\
+historyofscience.museum\u{02}\
+hita.oita.jp\u{02}\
+hitachi\u{02}\
+hitachi.ibaraki.jp\u{02}\
+hitachinaka.ibaraki.jp\u{02}\
+hitachiomiya.ibaraki.jp\u{02}\
+hitachiota.ibaraki.jp\u{02}\
+hitra.no\u{02}\
+hiv\u{02}\
+hizen.saga.jp\u{02}\
+hjartdal.no\u{02}\
+hjelmeland.no\u{02}\
+hk\u{02}\
+hk.cn\u{02}\
+hk.com\u{09}\
+hk.org\u{09}\
+hkt\u{02}\
+hl.cn\u{02}\
+hl.no\u{02}\
+hlx.live\u{09}\
+hlx.page\u{09}\
+hlx3.page\u{09}\
+hm\u{02}\
+hm.no\u{02}\
+hn\u{02}\
+hn.cn\u{02}\
+hobby-site.com\u{09}\
+hobby-site.org\u{09}\
+hobol.no\u{02}\
+hobøl.no\u{02}\
+hockey\u{02}\
+hof.no\u{02}\
+hofu.yamaguchi.jp\u{02}\
+hokkaido.jp\u{02}\
+hokksund.no\u{02}\
+hokuryu.hokkaido.jp\u{02}\
+hokuto.hokkaido.jp\u{02}\
+hokuto.yamanashi.jp\u{02}\
+hol.no\u{02}\
+holdings\u{02}\
+hole.no\u{02}\
+holiday\u{02}\
+holmestrand.no\u{02}\
+holtalen.no\u{02}\
+holtålen.no\u{02}\
+holy.jp\u{09}\
+home-webserver.de\u{09}\
+home.dyndns.org\u{09}\
+homebuilt.aero\u{02}\
+homedepot\u{02}\
+homedns.org\u{09}\
+homeftp.net\u{09}\
+homeftp.org\u{09}\
+homegoods\u{02}\
+homeip.net\u{09}\
+homelink.one\u{09}\
+homelinux.com\u{09}\
+homelinux.net\u{09}\
+homelinux.org\u{09}\
+homeoffice.gov.uk\u{09}\
+homes\u{02}\
+homesecuritymac.com\u{09}\
+homesecuritypc.com\u{09}\
+homesense\u{02}\
+homesklep.pl\u{09}\
+homeunix.com\u{09}\
+homeunix.net\u{09}\
+homeunix.org\u{09}\
+honai.ehime.jp\u{02}\
+honbetsu.hokkaido.jp\u{02}\
+honda\u{02}\
+honefoss.no\u{02}\
+hongo.hiroshima.jp\u{02}\
+honjo.akita.jp\u{02}\
+honjo.saitama.jp\u{02}\
+honjyo.akita.jp\u{02}\
+hoplix.shop\u{09}\
+hopto.me\u{09}\
+hopto.org\u{09}\
+hornindal.no\u{02}\
+horokanai.hokkaido.jp\u{02}\
+horology.museum\u{02}\
+horonobe.hokkaido.jp\u{02}\
+horse\u{02}\
+horten.no\u{02}\
+hosp.uk\u{09}\
+hospital\u{02}\
+host\u{02}\
+hostedpi.com\u{09}\
+hosting\u{02}\
+hosting-cluster.nl\u{09}\
+hosting.myjino.ru\u{11}\
+hosting.ovh.net\u{11}\
+hostyhosting.io\u{09}\
+hot\u{02}\
+hotel.hu\u{02}\
+hotel.lk\u{02}\
+hotel.tz\u{02}\
+hoteles\u{02}\
+hotels\u{02}\
+hotelwithflight.com\u{09}\
+hotmail\u{02}\
+house\u{02}\
+house.museum\u{02}\
+how\u{02}\
+hoyanger.no\u{02}\
+hoylandet.no\u{02}\
+hr\u{02}\
+hr.eu.org\u{09}\
+hra.health\u{09}\
+hs.kr\u{02}\
+hs.run\u{09}\
+hs.zone\u{09}\
+hsbc\u{02}\
+ht\u{02}\
+httpbin.org\u{09}\
+hu\u{02}\
+hu.com\u{09}\
+hu.eu.org\u{09}\
+hu.net\u{09}\
+hughes\u{02}\
+huissier-justice.fr\u{02}\
+humanities.museum\u{02}\
+hungry.jp\u{09}\
+hurdal.no\u{02}\
+hurum.no\u{02}\
+hvaler.no\u{02}\
+hyatt\u{02}\
+hyllestad.no\u{02}\
+hyogo.jp\u{02}\
+hyuga.miyazaki.jp\u{02}\
+hyundai\u{02}\
+hzc.io\u{09}\
+hábmer.no\u{02}\
+hámmárfeasta.no\u{02}\
+hápmir.no\u{02}\
+häkkinen.fi\u{09}\
+hå.no\u{02}\
+hægebostad.no\u{02}\
+hønefoss.no\u{02}\
+høyanger.no\u{02}\
+høylandet.no\u{02}\
+i.bg\u{02}\
+i.ng\u{02}\
+i.ph\u{02}\
+i.se\u{02}\
+i234.me\u{09}\
+ia.us\u{02}\
+iamallama.com\u{09}\
+ibara.okayama.jp\u{02}\
+ibaraki.ibaraki.jp\u{02}\
+ibaraki.jp\u{02}\
+ibaraki.osaka.jp\u{02}\
+ibestad.no\u{02}\
+ibigawa.gifu.jp\u{02}\
+ibm\u{02}\
+ibxos.it\u{09}\
+ic.gov.pl\u{02}\
+icbc\u{02}\
+ice\u{02}\
+ichiba.tokushima.jp\u{02}\
+ichihara.chiba.jp\u{02}\
+ichikai.tochigi.jp\u{02}\
+ichikawa.chiba.jp\u{02}\
+ichikawa.hyogo.jp\u{02}\
+ichikawamisato.yamanashi.jp\u{02}\
+ichinohe.iwate.jp\u{02}\
+ichinomiya.aichi.jp\u{02}\
+ichinomiya.chiba.jp\u{02}\
+ichinoseki.iwate.jp\u{02}\
+icu\u{02}\
+icurus.jp\u{09}\
+id\u{02}\
+id.au\u{02}\
+id.firewalledreplit.co\u{09}\
+id.forgerock.io\u{09}\
+id.ir\u{02}\
+id.lv\u{02}\
+id.ly\u{02}\
+id.repl.co\u{09}\
+id.us\u{02}\
+ide.kyoto.jp\u{02}\
+idf.il\u{02}\
+idrett.no\u{02}\
+idv.hk\u{02}\
+idv.tw\u{02}\
+ie\u{02}\
+ie.eu.org\u{09}\
+ieee\u{02}\
+if.ua\u{02}\
+ifm\u{02}\
+iglesias-carbonia.it\u{02}\
+iglesiascarbonia.it\u{02}\
+iheya.okinawa.jp\u{02}\
+iida.nagano.jp\u{02}\
+iide.yamagata.jp\u{02}\
+iijima.nagano.jp\u{02}\
+iitate.fukushima.jp\u{02}\
+iiyama.nagano.jp\u{02}\
+iizuka.fukuoka.jp\u{02}\
+iizuna.nagano.jp\u{02}\
+ikano\u{02}\
+ikaruga.nara.jp\u{02}\
+ikata.ehime.jp\u{02}\
+ikawa.akita.jp\u{02}\
+ikeda.fukui.jp\u{02}\
+ikeda.gifu.jp\u{02}\
+ikeda.hokkaido.jp\u{02}\
+ikeda.nagano.jp\u{02}\
+ikeda.osaka.jp\u{02}\
+iki.fi\u{09}\
+iki.nagasaki.jp\u{02}\
+ikoma.nara.jp\u{02}\
+ikusaka.nagano.jp\u{02}\
+il\u{02}\
+il.eu.org\u{09}\
+il.us\u{02}\
+ilawa.pl\u{02}\
+iliadboxos.it\u{09}\
+illustration.museum\u{02}\
+ilovecollege.info\u{09}\
+im\u{02}\
+im.it\u{02}\
+imabari.ehime.jp\u{02}\
+imageandsound.museum\u{02}\
+imakane.hokkaido.jp\u{02}\
+imamat\u{02}\
+imari.saga.jp\u{02}\
+imb.br\u{02}\
+imdb\u{02}\
+imizu.toyama.jp\u{02}\
+immo\u{02}\
+immobilien\u{02}\
+imperia.it\u{02}\
+impertrix.com\u{09}\
+impertrixcdn.com\u{09}\
+in\u{02}\
+in-addr.arpa\u{02}\
+in-berlin.de\u{09}\
+in-brb.de\u{09}\
+in-butter.de\u{09}\
+in-dsl.de\u{09}\
+in-dsl.net\u{09}\
+in-dsl.org\u{09}\
+in-the-band.net\u{09}\
+in-vpn.de\u{09}\
+in-vpn.net\u{09}\
+in-vpn.org\u{09}\
+in.eu.org\u{09}\
+in.futurecms.at\u{11}\
+in.na\u{02}\
+in.net\u{09}\
+in.ni\u{02}\
+in.rs\u{02}\
+in.th\u{02}\
+in.ua\u{02}\
+in.us\u{02}\
+ina.ibaraki.jp\u{02}\
+ina.nagano.jp\u{02}\
+ina.saitama.jp\u{02}\
+inabe.mie.jp\u{02}\
+inagawa.hyogo.jp\u{02}\
+inagi.tokyo.jp\u{02}\
+inami.toyama.jp\u{02}\
+inami.wakayama.jp\u{02}\
+inashiki.ibaraki.jp\u{02}\
+inatsuki.fukuoka.jp\u{02}\
+inawashiro.fukushima.jp\u{02}\
+inazawa.aichi.jp\u{02}\
+inc\u{02}\
+inc.hk\u{09}\
+incheon.kr\u{02}\
+ind.br\u{02}\
+ind.gt\u{02}\
+ind.in\u{02}\
+ind.kw\u{02}\
+ind.tn\u{02}\
+independent-commission.uk\u{09}\
+independent-inquest.uk\u{09}\
+independent-inquiry.uk\u{09}\
+independent-panel.uk\u{09}\
+independent-review.uk\u{09}\
+inderoy.no\u{02}\
+inderøy.no\u{02}\
+indian.museum\u{02}\
+indiana.museum\u{02}\
+indianapolis.museum\u{02}\
+indianmarket.museum\u{02}\
+indie.porn\u{09}\
+indigena.bo\u{02}\
+industria.bo\u{02}\
+industries\u{02}\
+ine.kyoto.jp\u{02}\
+inf.br\u{02}\
+inf.cu\u{02}\
+inf.mk\u{02}\
+inf.ua\u{09}\
+infiniti\u{02}\
+info\u{02}\
+info.at\u{09}\
+info.au\u{02}\
+info.az\u{02}\
+info.bb\u{02}\
+info.bj\u{02}\
+info.bo\u{02}\
+info.co\u{02}\
+info.cx\u{09}\
+info.ec\u{02}\
+info.et\u{02}\
+info.fj\u{02}\
+info.gu\u{02}\
+info.ht\u{02}\
+info.hu\u{02}\
+info.in\u{02}\
+info.ke\u{02}\
+info.ki\u{02}\
+info.la\u{02}\
+info.ls\u{02}\
+info.mv\u{02}\
+info.na\u{02}\
+info.nf\u{02}\
+info.ni\u{02}\
+info.nr\u{02}\
+info.pk\u{02}\
+info.pl\u{02}\
+info.pr\u{02}\
+info.ro\u{02}\
+info.sd\u{02}\
+info.tn\u{02}\
+info.tr\u{02}\
+info.tt\u{02}\
+info.tz\u{02}\
+info.ve\u{02}\
+info.vn\u{02}\
+info.zm\u{02}\
+ing\u{02}\
+ing.pa\u{02}\
+ingatlan.hu\u{02}\
+ink\u{02}\
+ino.kochi.jp\u{02}\
+instance.datadetect.com\u{09}\
+instances.spawn.cc\u{09}\
+instantcloud.cn\u{09}\
+institute\u{02}\
+insurance\u{02}\
+insurance.aero\u{02}\
+insure\u{02}\
+int\u{02}\
+int.ar\u{02}\
+int.az\u{02}\
+int.bo\u{02}\
+int.ci\u{02}\
+int.co\u{02}\
+int.cv\u{02}\
+int.eu.org\u{09}\
+int.in\u{02}\
+int.is\u{02}\
+int.la\u{02}\
+int.lk\u{02}\
+int.mv\u{02}\
+int.mw\u{02}\
+int.ni\u{02}\
+int.pt\u{02}\
+int.ru\u{09}\
+int.tj\u{02}\
+int.tt\u{02}\
+int.ve\u{02}\
+int.vn\u{02}\
+intelligence.museum\u{02}\
+interactive.museum\u{02}\
+international\u{02}\
+internet-dns.de\u{09}\
+internet.in\u{02}\
+intl.tn\u{02}\
+intuit\u{02}\
+inuyama.aichi.jp\u{02}\
+investments\u{02}\
+inzai.chiba.jp\u{02}\
+io\u{02}\
+io.in\u{02}\
+io.kg\u{09}\
+iobb.net\u{09}\
+iopsys.se\u{09}\
+ip.linodeusercontent.com\u{09}\
+ip6.arpa\u{02}\
+ipifony.net\u{09}\
+ipiranga\u{02}\
+iq\u{02}\
+ir\u{02}\
+iraq.museum\u{02}\
+iris.arpa\u{02}\
+irish\u{02}\
+iron.museum\u{02}\
+iruma.saitama.jp\u{02}\
+is\u{02}\
+is-a-anarchist.com\u{09}\
+is-a-blogger.com\u{09}\
+is-a-bookkeeper.com\u{09}\
+is-a-bruinsfan.org\u{09}\
+is-a-bulls-fan.com\u{09}\
+is-a-candidate.org\u{09}\
+is-a-caterer.com\u{09}\
+is-a-celticsfan.org\u{09}\
+is-a-chef.com\u{09}\
+is-a-chef.net\u{09}\
+is-a-chef.org\u{09}\
+is-a-conservative.com\u{09}\
+is-a-cpa.com\u{09}\
+is-a-cubicle-slave.com\u{09}\
+is-a-democrat.com\u{09}\
+is-a-designer.com\u{09}\
+is-a-doctor.com\u{09}\
+is-a-financialadvisor.com\u{09}\
+is-a-geek.com\u{09}\
+is-a-geek.net\u{09}\
+is-a-geek.org\u{09}\
+is-a-green.com\u{09}\
+is-a-guru.com\u{09}\
+is-a-hard-worker.com\u{09}\
+is-a-hunter.com\u{09}\
+is-a-knight.org\u{09}\
+is-a-landscaper.com\u{09}\
+is-a-lawyer.com\u{09}\
+is-a-liberal.com\u{09}\
+is-a-libertarian.com\u{09}\
+is-a-linux-user.org\u{09}\
+is-a-llama.com\u{09}\
+is-a-musician.com\u{09}\
+is-a-nascarfan.com\u{09}\
+is-a-nurse.com\u{09}\
+is-a-painter.com\u{09}\
+is-a-patsfan.org\u{09}\
+is-a-personaltrainer.com\u{09}\
+is-a-photographer.com\u{09}\
+is-a-player.com\u{09}\
+is-a-republican.com\u{09}\
+is-a-rockstar.com\u{09}\
+is-a-socialist.com\u{09}\
+is-a-soxfan.org\u{09}\
+is-a-student.com\u{09}\
+is-a-teacher.com\u{09}\
+is-a-techie.com\u{09}\
+is-a-therapist.com\u{09}\
+is-an-accountant.com\u{09}\
+is-an-actor.com\u{09}\
+is-an-actress.com\u{09}\
+is-an-anarchist.com\u{09}\
+is-an-artist.com\u{09}\
+is-an-engineer.com\u{09}\
+is-an-entertainer.com\u{09}\
+is-by.us\u{09}\
+is-certified.com\u{09}\
+is-found.org\u{09}\
+is-gone.com\u{09}\
+is-into-anime.com\u{09}\
+is-into-cars.com\u{09}\
+is-into-cartoons.com\u{09}\
+is-into-games.com\u{09}\
+is-leet.com\u{09}\
+is-lost.org\u{09}\
+is-not-certified.com\u{09}\
+is-saved.org\u{09}\
+is-slick.com\u{09}\
+is-uberleet.com\u{09}\
+is-very-bad.org\u{09}\
+is-very-evil.org\u{09}\
+is-very-good.org\u{09}\
+is-very-nice.org\u{09}\
+is-very-sweet.org\u{09}\
+is-with-theband.com\u{09}\
+is.eu.org\u{09}\
+is.gov.pl\u{02}\
+is.it\u{02}\
+isa-geek.com\u{09}\
+isa-geek.net\u{09}\
+isa-geek.org\u{09}\
+isa-hockeynut.com\u{09}\
+isa.kagoshima.jp\u{02}\
+isa.us\u{02}\
+isahaya.nagasaki.jp\u{02}\
+ise.mie.jp\u{02}\
+isehara.kanagawa.jp\u{02}\
+isen.kagoshima.jp\u{02}\
+isernia.it\u{02}\
+iserv.dev\u{09}\
+iservschule.de\u{09}\
+isesaki.gunma.jp\u{02}\
+ishigaki.okinawa.jp\u{02}\
+ishikari.hokkaido.jp\u{02}\
+ishikawa.fukushima.jp\u{02}\
+ishikawa.jp\u{02}\
+ishikawa.okinawa.jp\u{02}\
+ishinomaki.miyagi.jp\u{02}\
+isla.pr\u{02}\
+isleofman.museum\u{02}\
+ismaili\u{02}\
+isshiki.aichi.jp\u{02}\
+issmarterthanyou.com\u{09}\
+ist\u{02}\
+istanbul\u{02}\
+isteingeek.de\u{09}\
+istmein.de\u{09}\
+isumi.chiba.jp\u{02}\
+it\u{02}\
+it.ao\u{02}\
+it.com\u{09}\
+it.eu.org\u{09}\
+it1.eur.aruba.jenv-aruba.cloud\u{09}\
+it1.jenv-aruba.cloud\u{09}\
+itabashi.tokyo.jp\u{02}\
+itako.ibaraki.jp\u{02}\
+itakura.gunma.jp\u{02}\
+itami.hyogo.jp\u{02}\
+itano.tokushima.jp\u{02}\
+itau\u{02}\
+itayanagi.aomori.jp\u{02}\
+itcouldbewor.se\u{09}\
+itigo.jp\u{09}\
+ito.shizuoka.jp\u{02}\
+itoigawa.niigata.jp\u{02}\
+itoman.okinawa.jp\u{02}\
+its.me\u{02}\
+itv\u{02}\
+ivano-frankivsk.ua\u{02}\
+ivanovo.su\u{09}\
+iveland.no\u{02}\
+ivgu.no\u{02}\
+iwade.wakayama.jp\u{02}\
+iwafune.tochigi.jp\u{02}\
+iwaizumi.iwate.jp\u{02}\
+iwaki.fukushima.jp\u{02}\
+iwakuni.yamaguchi.jp\u{02}\
+iwakura.aichi.jp\u{02}\
+iwama.ibaraki.jp\u{02}\
+iwamizawa.hokkaido.jp\u{02}\
+iwanai.hokkaido.jp\u{02}\
+iwanuma.miyagi.jp\u{02}\
+iwata.shizuoka.jp\u{02}\
+iwate.iwate.jp\u{02}\
+iwate.jp\u{02}\
+iwatsuki.saitama.jp\u{02}\
+iwi.nz\u{02}\
+iyo.ehime.jp\u{02}\
+iz.hr\u{02}\
+izena.okinawa.jp\u{02}\
+izu.shizuoka.jp\u{02}\
+izumi.kagoshima.jp\u{02}\
+izumi.osaka.jp\u{02}\
+izumiotsu.osaka.jp\u{02}\
+izumisano.osaka.jp\u{02}\
+izumizaki.fukushima.jp\u{02}\
+izumo.shimane.jp\u{02}\
+izumozaki.niigata.jp\u{02}\
+izunokuni.shizuoka.jp\u{02}\
+j.bg\u{02}\
+j.layershift.co.uk\u{09}\
+j.scaleforce.com.cy\u{09}\
+j.scaleforce.net\u{09}\
+jab.br\u{02}\
+jaguar\u{02}\
+jambyl.su\u{09}\
+jamison.museum\u{02}\
+jampa.br\u{02}\
+jan-mayen.no\u{02}\
+java\u{02}\
+jaworzno.pl\u{02}\
+jc.neen.it\u{09}\
+jcb\u{02}\
+jcloud-ver-jpc.ik-server.com\u{09}\
+jcloud.ik-server.com\u{09}\
+jcloud.kz\u{09}\
+jdevcloud.com\u{09}\
+jdf.br\u{02}\
+je\u{02}\
+jed.wafaicloud.com\u{09}\
+jeep\u{02}\
+jefferson.museum\u{02}\
+jeju.kr\u{02}\
+jelastic.dogado.eu\u{09}\
+jelastic.regruhosting.ru\u{09}\
+jelastic.saveincloud.net\u{09}\
+jelastic.team\u{09}\
+jelastic.tsukaeru.net\u{09}\
+jele.cloud\u{09}\
+jele.club\u{09}\
+jele.host\u{09}\
+jele.io\u{09}\
+jele.site\u{09}\
+jelenia-gora.pl\u{02}\
+jellybean.jp\u{09}\
+jeonbuk.kr\u{02}\
+jeonnam.kr\u{02}\
+jerusalem.museum\u{02}\
+jessheim.no\u{02}\
+jetzt\u{02}\
+jevnaker.no\u{02}\
+jewelry\u{02}\
+jewelry.museum\u{02}\
+jewish.museum\u{02}\
+jewishart.museum\u{02}\
+jfk.museum\u{02}\
+jgora.pl\u{02}\
+jinsekikogen.hiroshima.jp\u{02}\
+jio\u{02}\
+jl.cn\u{02}\
+jll\u{02}\
+jls-sto1.elastx.net\u{09}\
+jls-sto2.elastx.net\u{09}\
+jls-sto3.elastx.net\u{09}\
+jm\u{03}\
+jmp\u{02}\
+jnj\u{02}\
+jo\u{02}\
+joboji.iwate.jp\u{02}\
+jobs\u{02}\
+jobs.tt\u{02}\
+joburg\u{02}\
+joetsu.niigata.jp\u{02}\
+jogasz.hu\u{02}\
+johana.toyama.jp\u{02}\
+joinville.br\u{02}\
+jolster.no\u{02}\
+jondal.no\u{02}\
+jor.br\u{02}\
+jorpeland.no\u{02}\
+joso.ibaraki.jp\u{02}\
+jot\u{02}\
+jotelulu.cloud\u{09}\
+journal.aero\u{02}\
+journalism.museum\u{02}\
+journalist.aero\u{02}\
+joy\u{02}\
+joyo.kyoto.jp\u{02}\
+jozi.biz\u{09}\
+jp\u{02}\
+jp.eu.org\u{09}\
+jp.kg\u{09}\
+jp.md\u{09}\
+jp.net\u{09}\
+jpmorgan\u{02}\
+jpn.com\u{09}\
+jprs\u{02}\
+js.cn\u{02}\
+js.org\u{09}\
+js.wpenginepowered.com\u{09}\
+ju.mp\u{09}\
+judaica.museum\u{02}\
+judygarland.museum\u{02}\
+juedisches.museum\u{02}\
+juegos\u{02}\
+juif.museum\u{02}\
+juniper\u{02}\
+jur.pro\u{02}\
+jus.br\u{02}\
+jx.cn\u{02}\
+jølster.no\u{02}\
+jørpeland.no\u{02}\
+k.bg\u{02}\
+k.se\u{02}\
+k12.ak.us\u{02}\
+k12.al.us\u{02}\
+k12.ar.us\u{02}\
+k12.as.us\u{02}\
+k12.az.us\u{02}\
+k12.ca.us\u{02}\
+k12.co.us\u{02}\
+k12.ct.us\u{02}\
+k12.dc.us\u{02}\
+k12.de.us\u{02}\
+k12.ec\u{02}\
+k12.fl.us\u{02}\
+k12.ga.us\u{02}\
+k12.gu.us\u{02}\
+k12.ia.us\u{02}\
+k12.id.us\u{02}\
+k12.il\u{02}\
+k12.il.us\u{02}\
+k12.in.us\u{02}\
+k12.ks.us\u{02}\
+k12.ky.us\u{02}\
+k12.la.us\u{02}\
+k12.ma.us\u{02}\
+k12.md.us\u{02}\
+k12.me.us\u{02}\
+k12.mi.us\u{02}\
+k12.mn.us\u{02}\
+k12.mo.us\u{02}\
+k12.ms.us\u{02}\
+k12.mt.us\u{02}\
+k12.nc.us\u{02}\
+k12.ne.us\u{02}\
+k12.nh.us\u{02}\
+k12.nj.us\u{02}\
+k12.nm.us\u{02}\
+k12.nv.us\u{02}\
+k12.ny.us\u{02}\
+k12.oh.us\u{02}\
+k12.ok.us\u{02}\
+k12.or.us\u{02}\
+k12.pa.us\u{02}\
+k12.pr.us\u{02}\
+k12.sc.us\u{02}\
+k12.tn.us\u{02}\
+k12.tr\u{02}\
+k12.tx.us\u{02}\
+k12.ut.us\u{02}\
+k12.va.us\u{02}\
+k12.vi\u{02}\
+k12.vi.us\u{02}\
+k12.vt.us\u{02}\
+k12.wa.us\u{02}\
+k12.wi.us\u{02}\
+k12.wy.us\u{02}\
+k8s.fr-par.scw.cloud\u{09}\
+k8s.nl-ams.scw.cloud\u{09}\
+k8s.pl-waw.scw.cloud\u{09}\
+k8s.scw.cloud\u{09}\
+kaas.gg\u{09}\
+kadena.okinawa.jp\u{02}\
+kadogawa.miyazaki.jp\u{02}\
+kadoma.osaka.jp\u{02}\
+kafjord.no\u{02}\
+kaga.ishikawa.jp\u{02}\
+kagami.kochi.jp\u{02}\
+kagamiishi.fukushima.jp\u{02}\
+kagamino.okayama.jp\u{02}\
+kagawa.jp\u{02}\
+kagoshima.jp\u{02}\
+kagoshima.kagoshima.jp\u{02}\
+kaho.fukuoka.jp\u{02}\
+kahoku.ishikawa.jp\u{02}\
+kahoku.yamagata.jp\u{02}\
+kai.yamanashi.jp\u{02}\
+kainan.tokushima.jp\u{02}\
+kainan.wakayama.jp\u{02}\
+kaisei.kanagawa.jp\u{02}\
+kaita.hiroshima.jp\u{02}\
+kaizuka.osaka.jp\u{02}\
+kakamigahara.gifu.jp\u{02}\
+kakegawa.shizuoka.jp\u{02}\
+kakinoki.shimane.jp\u{02}\
+kakogawa.hyogo.jp\u{02}\
+kakuda.miyagi.jp\u{02}\
+kalisz.pl\u{02}\
+kalmykia.ru\u{09}\
+kalmykia.su\u{09}\
+kaluga.su\u{09}\
+kamagaya.chiba.jp\u{02}\
+kamaishi.iwate.jp\u{02}\
+kamakura.kanagawa.jp\u{02}\
+kameoka.kyoto.jp\u{02}\
+kameyama.mie.jp\u{02}\
+kami.kochi.jp\u{02}\
+kami.miyagi.jp\u{02}\
+kamiamakusa.kumamoto.jp\u{02}\
+kamifurano.hokkaido.jp\u{02}\
+kamigori.hyogo.jp\u{02}\
+kamiichi.toyama.jp\u{02}\
+kamiizumi.saitama.jp\u{02}\
+kamijima.ehime.jp\u{02}\
+kamikawa.hokkaido.jp\u{02}\
+kamikawa.hyogo.jp\u{02}\
+kamikawa.saitama.jp\u{02}\
+kamikitayama.nara.jp\u{02}\
+kamikoani.akita.jp\u{02}\
+kamimine.saga.jp\u{02}\
+kaminokawa.tochigi.jp\u{02}\
+kaminoyama.yamagata.jp\u{02}\
+kamioka.akita.jp\u{02}\
+kamisato.saitama.jp\u{02}\
+kamishihoro.hokkaido.jp\u{02}\
+kamisu.ibaraki.jp\u{02}\
+kamisunagawa.hokkaido.jp\u{02}\
+kamitonda.wakayama.jp\u{02}\
+kamitsue.oita.jp\u{02}\
+kamo.kyoto.jp\u{02}\
+kamo.niigata.jp\u{02}\
+kamoenai.hokkaido.jp\u{02}\
+kamogawa.chiba.jp\u{02}\
+kanagawa.jp\u{02}\
+kanan.osaka.jp\u{02}\
+kanazawa.ishikawa.jp\u{02}\
+kanegasaki.iwate.jp\u{02}\
+kaneyama.fukushima.jp\u{02}\
+kaneyama.yamagata.jp\u{02}\
+kani.gifu.jp\u{02}\
+kanie.aichi.jp\u{02}\
+kanmaki.nara.jp\u{02}\
+kanna.gunma.jp\u{02}\
+kannami.shizuoka.jp\u{02}\
+kanonji.kagawa.jp\u{02}\
+kanoya.kagoshima.jp\u{02}\
+kanra.gunma.jp\u{02}\
+kanuma.tochigi.jp\u{02}\
+kanzaki.saga.jp\u{02}\
+kapsi.fi\u{09}\
+karacol.su\u{09}\
+karaganda.su\u{09}\
+karasjohka.no\u{02}\
+karasjok.no\u{02}\
+karasuyama.tochigi.jp\u{02}\
+karate.museum\u{02}\
+karatsu.saga.jp\u{02}\
+karelia.su\u{09}\
+karikatur.museum\u{02}\
+kariwa.niigata.jp\u{02}\
+kariya.aichi.jp\u{02}\
+karlsoy.no\u{02}\
+karmoy.no\u{02}\
+karmøy.no\u{02}\
+karpacz.pl\u{02}\
+kartuzy.pl\u{02}\
+karuizawa.nagano.jp\u{02}\
+karumai.iwate.jp\u{02}\
+kasahara.gifu.jp\u{02}\
+kasai.hyogo.jp\u{02}\
+kasama.ibaraki.jp\u{02}\
+kasamatsu.gifu.jp\u{02}\
+kasaoka.okayama.jp\u{02}\
+kashiba.nara.jp\u{02}\
+kashihara.nara.jp\u{02}\
+kashima.ibaraki.jp\u{02}\
+kashima.saga.jp\u{02}\
+kashiwa.chiba.jp\u{02}\
+kashiwara.osaka.jp\u{02}\
+kashiwazaki.niigata.jp\u{02}\
+kasserver.com\u{09}\
+kasuga.fukuoka.jp\u{02}\
+kasuga.hyogo.jp\u{02}\
+kasugai.aichi.jp\u{02}\
+kasukabe.saitama.jp\u{02}\
+kasumigaura.ibaraki.jp\u{02}\
+kasuya.fukuoka.jp\u{02}\
+kaszuby.pl\u{02}\
+katagami.akita.jp\u{02}\
+katano.osaka.jp\u{02}\
+katashina.gunma.jp\u{02}\
+katori.chiba.jp\u{02}\
+katowice.pl\u{02}\
+katsuragi.nara.jp\u{02}\
+katsuragi.wakayama.jp\u{02}\
+katsushika.tokyo.jp\u{02}\
+katsuura.chiba.jp\u{02}\
+katsuyama.fukui.jp\u{02}\
+kaufen\u{02}\
+kautokeino.no\u{02}\
+kawaba.gunma.jp\u{02}\
+kawachinagano.osaka.jp\u{02}\
+kawagoe.mie.jp\u{02}\
+kawagoe.saitama.jp\u{02}\
+kawaguchi.saitama.jp\u{02}\
+kawahara.tottori.jp\u{02}\
+kawai.iwate.jp\u{02}\
+kawai.nara.jp\u{02}\
+kawaiishop.jp\u{09}\
+kawajima.saitama.jp\u{02}\
+kawakami.nagano.jp\u{02}\
+kawakami.nara.jp\u{02}\
+kawakita.ishikawa.jp\u{02}\
+kawamata.fukushima.jp\u{02}\
+kawaminami.miyazaki.jp\u{02}\
+kawanabe.kagoshima.jp\u{02}\
+kawanehon.shizuoka.jp\u{02}\
+kawanishi.hyogo.jp\u{02}\
+kawanishi.nara.jp\u{02}\
+kawanishi.yamagata.jp\u{02}\
+kawara.fukuoka.jp\u{02}\
+kawasaki.jp\u{03}\
+kawasaki.miyagi.jp\u{02}\
+kawatana.nagasaki.jp\u{02}\
+kawaue.gifu.jp\u{02}\
+kawazu.shizuoka.jp\u{02}\
+kayabe.hokkaido.jp\u{02}\
+kazimierz-dolny.pl\u{02}\
+kazo.saitama.jp\u{02}\
+kazuno.akita.jp\u{02}\
+kddi\u{02}\
+ke\u{02}\
+keisen.fukuoka.jp\u{02}\
+keliweb.cloud\u{09}\
+kembuchi.hokkaido.jp\u{02}\
+kep.tr\u{02}\
+kepno.pl\u{02}\
+kerryhotels\u{02}\
+kerrylogistics\u{02}\
+kerryproperties\u{02}\
+ketrzyn.pl\u{02}\
+keymachine.de\u{09}\
+kfh\u{02}\
+kg\u{02}\
+kg.kr\u{02}\
+kh\u{03}\
+kh.ua\u{02}\
+khakassia.su\u{09}\
+kharkiv.ua\u{02}\
+kharkov.ua\u{02}\
+kherson.ua\u{02}\
+khmelnitskiy.ua\u{02}\
+khmelnytskyi.ua\u{02}\
+khplay.nl\u{09}\
+ki\u{02}\
+kia\u{02}\
+kibichuo.okayama.jp\u{02}\
+kicks-ass.net\u{09}\
+kicks-ass.org\u{09}\
+kids\u{02}\
+kids.museum\u{02}\
+kids.us\u{02}\
+kiev.ua\u{02}\
+kiho.mie.jp\u{02}\
+kihoku.ehime.jp\u{02}\
+kijo.miyazaki.jp\u{02}\
+kikirara.jp\u{09}\
+kikonai.hokkaido.jp\u{02}\
+kikuchi.kumamoto.jp\u{02}\
+kikugawa.shizuoka.jp\u{02}\
+kilatiron.com\u{09}\
+kill.jp\u{09}\
+kilo.jp\u{09}\
+kim\u{02}\
+kimino.wakayama.jp\u{02}\
+kimitsu.chiba.jp\u{02}\
+kimobetsu.hokkaido.jp\u{02}\
+kin.okinawa.jp\u{02}\
+kinder\u{02}\
+kindle\u{02}\
+kinghost.net\u{09}\
+kinko.kagoshima.jp\u{02}\
+kinokawa.wakayama.jp\u{02}\
+kira.aichi.jp\u{02}\
+kirkenes.no\u{02}\
+kirovograd.ua\u{02}\
+kiryu.gunma.jp\u{02}\
+kisarazu.chiba.jp\u{02}\
+kishiwada.osaka.jp\u{02}\
+kiso.nagano.jp\u{02}\
+kisofukushima.nagano.jp\u{02}\
+kisosaki.mie.jp\u{02}\
+kita.kyoto.jp\u{02}\
+kita.osaka.jp\u{02}\
+kita.tokyo.jp\u{02}\
+kitaaiki.nagano.jp\u{02}\
+kitaakita.akita.jp\u{02}\
+kitadaito.okinawa.jp\u{02}\
+kitagata.gifu.jp\u{02}\
+kitagata.saga.jp\u{02}\
+kitagawa.kochi.jp\u{02}\
+kitagawa.miyazaki.jp\u{02}\
+kitahata.saga.jp\u{02}\
+kitahiroshima.hokkaido.jp\u{02}\
+kitakami.iwate.jp\u{02}\
+kitakata.fukushima.jp\u{02}\
+kitakata.miyazaki.jp\u{02}\
+kitakyushu.jp\u{03}\
+kitami.hokkaido.jp\u{02}\
+kitamoto.saitama.jp\u{02}\
+kitanakagusuku.okinawa.jp\u{02}\
+kitashiobara.fukushima.jp\u{02}\
+kitaura.miyazaki.jp\u{02}\
+kitayama.wakayama.jp\u{02}\
+kitchen\u{02}\
+kiwa.mie.jp\u{02}\
+kiwi\u{02}\
+kiwi.nz\u{02}\
+kiyama.saga.jp\u{02}\
+kiyokawa.kanagawa.jp\u{02}\
+kiyosato.hokkaido.jp\u{02}\
+kiyose.tokyo.jp\u{02}\
+kiyosu.aichi.jp\u{02}\
+kizu.kyoto.jp\u{02}\
+klabu.no\u{02}\
+klepp.no\u{02}\
+klodzko.pl\u{02}\
+klæbu.no\u{02}\
+km\u{02}\
+km.ua\u{02}\
+kmpsp.gov.pl\u{02}\
+kn\u{02}\
+knightpoint.systems\u{09}\
+knowsitall.info\u{09}\
+knx-server.net\u{09}\
+kobayashi.miyazaki.jp\u{02}\
+kobe.jp\u{03}\
+kobierzyce.pl\u{02}\
+kochi.jp\u{02}\
+kochi.kochi.jp\u{02}\
+kodaira.tokyo.jp\u{02}\
+koebenhavn.museum\u{02}\
+koeln\u{02}\
+koeln.museum\u{02}\
+kofu.yamanashi.jp\u{02}\
+koga.fukuoka.jp\u{02}\
+koga.ibaraki.jp\u{02}\
+koganei.tokyo.jp\u{02}\
+koge.tottori.jp\u{02}\
+koka.shiga.jp\u{02}\
+kokonoe.oita.jp\u{02}\
+kokubunji.tokyo.jp\u{02}\
+kolobrzeg.pl\u{02}\
+komae.tokyo.jp\u{02}\
+komagane.nagano.jp\u{02}\
+komaki.aichi.jp\u{02}\
+komatsu\u{02}\
+komatsu.ishikawa.jp\u{02}\
+komatsushima.tokushima.jp\u{02}\
+komforb.se\u{02}\
+kommunalforbund.se\u{02}\
+kommune.no\u{02}\
+komono.mie.jp\u{02}\
+komoro.nagano.jp\u{02}\
+komvux.se\u{02}\
+konan.aichi.jp\u{02}\
+konan.shiga.jp\u{02}\
+kongsberg.no\u{02}\
+kongsvinger.no\u{02}\
+konin.pl\u{02}\
+konskowola.pl\u{02}\
+konsulat.gov.pl\u{02}\
+konyvelo.hu\u{02}\
+koobin.events\u{09}\
+koori.fukushima.jp\u{02}\
+kopervik.no\u{02}\
+koriyama.fukushima.jp\u{02}\
+koryo.nara.jp\u{02}\
+kosai.shizuoka.jp\u{02}\
+kosaka.akita.jp\u{02}\
+kosei.shiga.jp\u{02}\
+kosher\u{02}\
+koshigaya.saitama.jp\u{02}\
+koshimizu.hokkaido.jp\u{02}\
+koshu.yamanashi.jp\u{02}\
+kosuge.yamanashi.jp\u{02}\
+kota.aichi.jp\u{02}\
+koto.shiga.jp\u{02}\
+koto.tokyo.jp\u{02}\
+kotohira.kagawa.jp\u{02}\
+kotoura.tottori.jp\u{02}\
+kouhoku.saga.jp\u{02}\
+kounosu.saitama.jp\u{02}\
+kouyama.kagoshima.jp\u{02}\
+kouzushima.tokyo.jp\u{02}\
+koya.wakayama.jp\u{02}\
+koza.wakayama.jp\u{02}\
+kozagawa.wakayama.jp\u{02}\
+kozaki.chiba.jp\u{02}\
+kozow.com\u{09}\
+kp\u{02}\
+kpmg\u{02}\
+kpn\u{02}\
+kppsp.gov.pl\u{02}\
+kr\u{02}\
+kr.com\u{09}\
+kr.eu.org\u{09}\
+kr.it\u{02}\
+kr.ua\u{02}\
+kraanghke.no\u{02}\
+kragero.no\u{02}\
+kragerø.no\u{02}\
+krakow.pl\u{09}\
+krasnik.pl\u{09}\
+krasnodar.su\u{09}\
+krd\u{02}\
+kred\u{02}\
+krellian.net\u{09}\
+kristiansand.no\u{02}\
+kristiansund.no\u{02}\
+krodsherad.no\u{02}\
+krokstadelva.no\u{02}\
+krym.ua\u{02}\
+kråanghke.no\u{02}\
+krødsherad.no\u{02}\
+ks.ua\u{02}\
+ks.us\u{02}\
+ktistory.com\u{09}\
+kuchinotsu.nagasaki.jp\u{02}\
+kudamatsu.yamaguchi.jp\u{02}\
+kudoyama.wakayama.jp\u{02}\
+kui.hiroshima.jp\u{02}\
+kuji.iwate.jp\u{02}\
+kuju.oita.jp\u{02}\
+kujukuri.chiba.jp\u{02}\
+kuki.saitama.jp\u{02}\
+kuleuven.cloud\u{09}\
+kumagaya.saitama.jp\u{02}\
+kumakogen.ehime.jp\u{02}\
+kumamoto.jp\u{02}\
+kumamoto.kumamoto.jp\u{02}\
+kumano.hiroshima.jp\u{02}\
+kumano.mie.jp\u{02}\
+kumatori.osaka.jp\u{02}\
+kumejima.okinawa.jp\u{02}\
+kumenan.okayama.jp\u{02}\
+kumiyama.kyoto.jp\u{02}\
+kunden.ortsinfo.at\u{11}\
+kunigami.okinawa.jp\u{02}\
+kunimi.fukushima.jp\u{02}\
+kunisaki.oita.jp\u{02}\
+kunitachi.tokyo.jp\u{02}\
+kunitomi.miyazaki.jp\u{02}\
+kunneppu.hokkaido.jp\u{02}\
+kunohe.iwate.jp\u{02}\
+kunst.museum\u{02}\
+kunstsammlung.museum\u{02}\
+kunstunddesign.museum\u{02}\
+kuokgroup\u{02}\
+kurashiki.okayama.jp\u{02}\
+kurate.fukuoka.jp\u{02}\
+kure.hiroshima.jp\u{02}\
+kurgan.su\u{09}\
+kuriyama.hokkaido.jp\u{02}\
+kurobe.toyama.jp\u{02}\
+kurogi.fukuoka.jp\u{02}\
+kuroishi.aomori.jp\u{02}\
+kuroiso.tochigi.jp\u{02}\
+kuromatsunai.hokkaido.jp\u{02}\
+kuron.jp\u{09}\
+kurotaki.nara.jp\u{02}\
+kurume.fukuoka.jp\u{02}\
+kusatsu.gunma.jp\u{02}\
+kusatsu.shiga.jp\u{02}\
+kushima.miyazaki.jp\u{02}\
+kushimoto.wakayama.jp\u{02}\
+kushiro.hokkaido.jp\u{02}\
+kustanai.ru\u{09}\
+kustanai.su\u{09}\
+kusu.oita.jp\u{02}\
+kutchan.hokkaido.jp\u{02}\
+kutno.pl\u{02}\
+kuwana.mie.jp\u{02}\
+kuzumaki.iwate.jp\u{02}\
+kv.ua\u{02}\
+kvafjord.no\u{02}\
+kvalsund.no\u{02}\
+kvam.no\u{02}\
+kvanangen.no\u{02}\
+kvinesdal.no\u{02}\
+kvinnherad.no\u{02}\
+kviteseid.no\u{02}\
+kvitsoy.no\u{02}\
+kvitsøy.no\u{02}\
+kvæfjord.no\u{02}\
+kvænangen.no\u{02}\
+kw\u{02}\
+kwp.gov.pl\u{02}\
+kwpsp.gov.pl\u{02}\
+ky\u{02}\
+ky.us\u{02}\
+kyiv.ua\u{02}\
+kyonan.chiba.jp\u{02}\
+kyotamba.kyoto.jp\u{02}\
+kyotanabe.kyoto.jp\u{02}\
+kyotango.kyoto.jp\u{02}\
+kyoto\u{02}\
+kyoto.jp\u{02}\
+kyowa.akita.jp\u{02}\
+kyowa.hokkaido.jp\u{02}\
+kyuragi.saga.jp\u{02}\
+kz\u{02}\
+kárášjohka.no\u{02}\
+kåfjord.no\u{02}\
+l-o-g-i-n.de\u{09}\
+l.bg\u{02}\
+l.se\u{02}\
+la\u{02}\
+la-spezia.it\u{02}\
+la.us\u{02}\
+laakesvuemie.no\u{02}\
+lab.ms\u{09}\
+labor.museum\u{02}\
+labour.museum\u{02}\
+lacaixa\u{02}\
+lahppi.no\u{02}\
+lajolla.museum\u{02}\
+lakas.hu\u{02}\
+lamborghini\u{02}\
+lamer\u{02}\
+lanbib.se\u{02}\
+lancashire.museum\u{02}\
+lancaster\u{02}\
+lancia\u{02}\
+land\u{02}\
+land-4-sale.us\u{09}\
+landes.museum\u{02}\
+landing.myjino.ru\u{11}\
+landrover\u{02}\
+langevag.no\u{02}\
+langevåg.no\u{02}\
+lans.museum\u{02}\
+lanxess\u{02}\
+lapy.pl\u{02}\
+laquila.it\u{02}\
+lardal.no\u{02}\
+larsson.museum\u{02}\
+larvik.no\u{02}\
+lasalle\u{02}\
+laspezia.it\u{02}\
+lat\u{02}\
+latina.it\u{02}\
+latino\u{02}\
+latrobe\u{02}\
+lavagis.no\u{02}\
+lavangen.no\u{02}\
+law\u{02}\
+law.pro\u{02}\
+law.za\u{02}\
+lawyer\u{02}\
+laz.it\u{02}\
+lazio.it\u{02}\
+lb\u{02}\
+lc\u{02}\
+lc.it\u{02}\
+lcl.dev\u{11}\
+lclstage.dev\u{11}\
+lcube-server.de\u{09}\
+lds\u{02}\
+le.it\u{02}\
+leadpages.co\u{09}\
+leangaviika.no\u{02}\
+lease\u{02}\
+leasing.aero\u{02}\
+leaŋgaviika.no\u{02}\
+lebesby.no\u{02}\
+lebork.pl\u{02}\
+lebtimnetz.de\u{09}\
+lecce.it\u{02}\
+lecco.it\u{02}\
+leclerc\u{02}\
+leczna.pl\u{09}\
+lefrak\u{02}\
+leg.br\u{02}\
+legal\u{02}\
+legnica.pl\u{02}\
+lego\u{02}\
+leikanger.no\u{02}\
+leirfjord.no\u{02}\
+leirvik.no\u{02}\
+leitungsen.de\u{09}\
+leka.no\u{02}\
+leksvik.no\u{02}\
+lel.br\u{02}\
+lelux.site\u{09}\
+lenug.su\u{09}\
+lenvik.no\u{02}\
+lerdal.no\u{02}\
+lesja.no\u{02}\
+levanger.no\u{02}\
+lewismiller.museum\u{02}\
+lexus\u{02}\
+lezajsk.pl\u{02}\
+lg.jp\u{02}\
+lg.ua\u{02}\
+lgbt\u{02}\
+li\u{02}\
+li.it\u{02}\
+lib.ak.us\u{02}\
+lib.al.us\u{02}\
+lib.ar.us\u{02}\
+lib.as.us\u{02}\
+lib.az.us\u{02}\
+lib.ca.us\u{02}\
+lib.co.us\u{02}\
+lib.ct.us\u{02}\
+lib.dc.us\u{02}\
+lib.de.us\u{09}\
+lib.ee\u{02}\
+lib.fl.us\u{02}\
+lib.ga.us\u{02}\
+lib.gu.us\u{02}\
+lib.hi.us\u{02}\
+lib.ia.us\u{02}\
+lib.id.us\u{02}\
+lib.il.us\u{02}\
+lib.in.us\u{02}\
+lib.ks.us\u{02}\
+lib.ky.us\u{02}\
+lib.la.us\u{02}\
+lib.ma.us\u{02}\
+lib.md.us\u{02}\
+lib.me.us\u{02}\
+lib.mi.us\u{02}\
+lib.mn.us\u{02}\
+lib.mo.us\u{02}\
+lib.ms.us\u{02}\
+lib.mt.us\u{02}\
+lib.nc.us\u{02}\
+lib.nd.us\u{02}\
+lib.ne.us\u{02}\
+lib.nh.us\u{02}\
+lib.nj.us\u{02}\
+lib.nm.us\u{02}\
+lib.nv.us\u{02}\
+lib.ny.us\u{02}\
+lib.oh.us\u{02}\
+lib.ok.us\u{02}\
+lib.or.us\u{02}\
+lib.pa.us\u{02}\
+lib.pr.us\u{02}\
+lib.ri.us\u{02}\
+lib.sc.us\u{02}\
+lib.sd.us\u{02}\
+lib.tn.us\u{02}\
+lib.tx.us\u{02}\
+lib.ut.us\u{02}\
+lib.va.us\u{02}\
+lib.vi.us\u{02}\
+lib.vt.us\u{02}\
+lib.wa.us\u{02}\
+lib.wi.us\u{02}\
+lib.wy.us\u{02}\
+lidl\u{02}\
+lier.no\u{02}\
+lierne.no\u{02}\
+life\u{02}\
+lifeinsurance\u{02}\
+lifestyle\u{02}\
+lig.it\u{02}\
+lighting\u{02}\
+liguria.it\u{02}\
+like\u{02}\
+likes-pie.com\u{09}\
+likescandy.com\u{09}\
+lillehammer.no\u{02}\
+lillesand.no\u{02}\
+lilly\u{02}\
+lima-city.at\u{09}\
+lima-city.ch\u{09}\
+lima-city.de\u{09}\
+lima-city.rocks\u{09}\
+lima.zone\u{09}\
+limanowa.pl\u{02}\
+limited\u{02}\
+limo\u{02}\
+lincoln\u{02}\
+lincoln.museum\u{02}\
+lindas.no\u{02}\
+linde\u{02}\
+lindesnes.no\u{02}\
+lindås.no\u{02}\
+link\u{02}\
+linkyard-cloud.ch\u{09}\
+linkyard.cloud\u{09}\
+linodeobjects.com\u{11}\
+linz.museum\u{02}\
+lipsy\u{02}\
+littlestar.jp\u{09}\
+live\u{02}\
+living\u{02}\
+living.museum\u{02}\
+livinghistory.museum\u{02}\
+livorno.it\u{02}\
+lk\u{02}\
+lk3.ru\u{09}\
+llc\u{02}\
+llp\u{02}\
+ln.cn\u{02}\
+lo.it\u{02}\
+loabat.no\u{02}\
+loabát.no\u{02}\
+loan\u{02}\
+loans\u{02}\
+localhistory.museum\u{02}\
+localhost.daplie.me\u{09}\
+localzone.xyz\u{09}\
+locker\u{02}\
+locus\u{02}\
+lodi.it\u{02}\
+lodingen.no\u{02}\
+log.br\u{02}\
+loginline.app\u{09}\
+loginline.dev\u{09}\
+loginline.io\u{09}\
+loginline.services\u{09}\
+loginline.site\u{09}\
+loginto.me\u{09}\
+logistics.aero\u{02}\
+logoip.com\u{09}\
+logoip.de\u{09}\
+lohmus.me\u{09}\
+loisirs.bj\u{02}\
+lol\u{02}\
+lolipop.io\u{09}\
+lolipopmc.jp\u{09}\
+lolitapunk.jp\u{09}\
+lom.it\u{02}\
+lom.no\u{02}\
+lombardia.it\u{02}\
+lombardy.it\u{02}\
+lomo.jp\u{09}\
+lomza.pl\u{02}\
+lon-1.paas.massivegrid.net\u{09}\
+lon-2.paas.massivegrid.net\u{09}\
+lon.wafaicloud.com\u{09}\
+london\u{02}\
+london.cloudapps.digital\u{09}\
+london.museum\u{02}\
+londrina.br\u{02}\
+loppa.no\u{02}\
+lorenskog.no\u{02}\
+losangeles.museum\u{02}\
+loseyourip.com\u{09}\
+loten.no\u{02}\
+lotte\u{02}\
+lotto\u{02}\
+louvre.museum\u{02}\
+love\u{02}\
+lovepop.jp\u{09}\
+lovesick.jp\u{09}\
+lowicz.pl\u{02}\
+loyalist.museum\u{02}\
+lpages.co\u{09}\
+lpl\u{02}\
+lplfinancial\u{02}\
+lpusercontent.com\u{09}\
+lr\u{02}\
+ls\u{02}\
+lt\u{02}\
+lt.eu.org\u{09}\
+lt.it\u{02}\
+lt.ua\u{02}\
+ltd\u{02}\
+ltd.co.im\u{02}\
+ltd.cy\u{02}\
+ltd.gi\u{02}\
+ltd.hk\u{09}\
+ltd.lk\u{02}\
+ltd.ng\u{09}\
+ltd.ua\u{09}\
+ltd.uk\u{02}\
+ltda\u{02}\
+lu\u{02}\
+lu.eu.org\u{09}\
+lu.it\u{02}\
+lubartow.pl\u{09}\
+lubin.pl\u{02}\
+lublin.pl\u{09}\
+lucania.it\u{02}\
+lucca.it\u{02}\
+lucerne.museum\u{02}\
+lug.org.uk\u{09}\
+lugansk.ua\u{02}\
+lugs.org.uk\u{09}\
+lukow.pl\u{02}\
+lund.no\u{02}\
+lundbeck\u{02}\
+lunner.no\u{02}\
+luroy.no\u{02}\
+lurøy.no\u{02}\
+luster.no\u{02}\
+lutsk.ua\u{02}\
+luxe\u{02}\
+luxembourg.museum\u{02}\
+luxury\u{02}\
+luzern.museum\u{02}\
+lv\u{02}\
+lv.eu.org\u{09}\
+lv.ua\u{02}\
+lviv.ua\u{02}\
+ly\u{02}\
+lyngdal.no\u{02}\
+lyngen.no\u{02}\
+lynx.mythic-beasts.com\u{09}\
+láhppi.no\u{02}\
+läns.museum\u{02}\
+lærdal.no\u{02}\
+lødingen.no\u{02}\
+lørenskog.no\u{02}\
+løten.no\u{02}\
+m.bg\u{02}\
+m.se\u{02}\
+ma\u{02}\
+ma.gov.br\u{02}\
+ma.leg.br\u{09}\
+ma.us\u{02}\
+macapa.br\u{02}\
+maceio.br\u{02}\
+macerata.it\u{02}\
+machida.tokyo.jp\u{02}\
+macys\u{02}\
+mad.museum\u{02}\
+madrid\u{02}\
+madrid.museum\u{02}\
+maebashi.gunma.jp\u{02}\
+magazine.aero\u{02}\
+magentosite.cloud\u{11}\
+magnet.page\u{09}\
+maibara.shiga.jp\u{02}\
+maif\u{02}\
+mail.pl\u{02}\
+main.jp\u{09}\
+maintenance.aero\u{02}\
+maison\u{02}\
+maizuru.kyoto.jp\u{02}\
+makeup\u{02}\
+makinohara.shizuoka.jp\u{02}\
+makurazaki.kagoshima.jp\u{02}\
+malatvuopmi.no\u{02}\
+malbork.pl\u{02}\
+mallorca.museum\u{02}\
+malopolska.pl\u{02}\
+malselv.no\u{02}\
+malvik.no\u{02}\
+mamurogawa.yamagata.jp\u{02}\
+man\u{02}\
+management\u{02}\
+manaus.br\u{02}\
+manchester.museum\u{02}\
+mandal.no\u{02}\
+mango\u{02}\
+mangyshlak.su\u{09}\
+maniwa.okayama.jp\u{02}\
+manno.kagawa.jp\u{02}\
+mansion.museum\u{02}\
+mansions.museum\u{02}\
+mantova.it\u{02}\
+manx.museum\u{02}\
+maori.nz\u{02}\
+map\u{02}\
+map.fastly.net\u{09}\
+map.fastlylb.net\u{09}\
+mar.it\u{02}\
+marburg.museum\u{02}\
+marche.it\u{02}\
+marine.ru\u{09}\
+maringa.br\u{02}\
+maritime.museum\u{02}\
+maritimo.museum\u{02}\
+marker.no\u{02}\
+market\u{02}\
+marketing\u{02}\
+markets\u{02}\
+marnardal.no\u{02}\
+marriott\u{02}\
+marshalls\u{02}\
+marugame.kagawa.jp\u{02}\
+marumori.miyagi.jp\u{02}\
+maryland.museum\u{02}\
+marylhurst.museum\u{02}\
+masaki.ehime.jp\u{02}\
+maserati\u{02}\
+masfjorden.no\u{02}\
+mashike.hokkaido.jp\u{02}\
+mashiki.kumamoto.jp\u{02}\
+mashiko.tochigi.jp\u{02}\
+masoy.no\u{02}\
+massa-carrara.it\u{02}\
+massacarrara.it\u{02}\
+masuda.shimane.jp\u{02}\
+mat.br\u{02}\
+matera.it\u{02}\
+matsubara.osaka.jp\u{02}\
+matsubushi.saitama.jp\u{02}\
+matsuda.kanagawa.jp\u{02}\
+matsudo.chiba.jp\u{02}\
+matsue.shimane.jp\u{02}\
+matsukawa.nagano.jp\u{02}\
+matsumae.hokkaido.jp\u{02}\
+matsumoto.kagoshima.jp\u{02}\
+matsumoto.nagano.jp\u{02}\
+matsuno.ehime.jp\u{02}\
+matsusaka.mie.jp\u{02}\
+matsushige.tokushima.jp\u{02}\
+matsushima.miyagi.jp\u{02}\
+matsuura.nagasaki.jp\u{02}\
+matsuyama.ehime.jp\u{02}\
+matsuzaki.shizuoka.jp\u{02}\
+matta-varjjat.no\u{02}\
+mattel\u{02}\
+mayfirst.info\u{09}\
+mayfirst.org\u{09}\
+mazeplay.com\u{09}\
+mazowsze.pl\u{02}\
+mazury.pl\u{02}\
+mb.ca\u{02}\
+mb.it\u{02}\
+mba\u{02}\
+mc\u{02}\
+mc.ax\u{09}\
+mc.eu.org\u{09}\
+mc.it\u{02}\
+mcdir.me\u{09}\
+mcdir.ru\u{09}\
+mckinsey\u{02}\
+mcpe.me\u{09}\
+mcpre.ru\u{09}\
+md\u{02}\
+md.ci\u{02}\
+md.us\u{02}\
+me\u{02}\
+me.eu.org\u{09}\
+me.in\u{02}\
+me.it\u{02}\
+me.ke\u{02}\
+me.so\u{02}\
+me.ss\u{02}\
+me.tc\u{09}\
+me.tz\u{02}\
+me.uk\u{02}\
+me.us\u{02}\
+me.vu\u{09}\
+med\u{02}\
+med.br\u{02}\
+med.ec\u{02}\
+med.ee\u{02}\
+med.ht\u{02}\
+med.ly\u{02}\
+med.om\u{02}\
+med.pa\u{02}\
+med.pl\u{09}\
+med.pro\u{02}\
+med.sa\u{02}\
+med.sd\u{02}\
+medecin.fr\u{02}\
+medecin.km\u{02}\
+media\u{02}\
+media.aero\u{02}\
+media.hu\u{02}\
+media.museum\u{02}\
+media.pl\u{02}\
+mediatech.by\u{09}\
+mediatech.dev\u{09}\
+medical.museum\u{02}\
+medicina.bo\u{02}\
+medio-campidano.it\u{02}\
+mediocampidano.it\u{02}\
+medizinhistorisches.museum\u{02}\
+meeres.museum\u{02}\
+meet\u{02}\
+meguro.tokyo.jp\u{02}\
+mein-iserv.de\u{09}\
+mein-vigor.de\u{09}\
+meinforum.net\u{09}\
+meiwa.gunma.jp\u{02}\
+meiwa.mie.jp\u{02}\
+mel.cloudlets.com.au\u{09}\
+meland.no\u{02}\
+melbourne\u{02}\
+meldal.no\u{02}\
+melhus.no\u{02}\
+meloy.no\u{02}\
+meløy.no\u{02}\
+members.linode.com\u{09}\
+meme\u{02}\
+memorial\u{02}\
+memorial.museum\u{02}\
+memset.net\u{09}\
+men\u{02}\
+menu\u{02}\
+meraker.no\u{02}\
+merckmsd\u{02}\
+merseine.nu\u{09}\
+meråker.no\u{02}\
+mesaverde.museum\u{02}\
+messerli.app\u{09}\
+messina.it\u{02}\
+messwithdns.com\u{09}\
+meteorapp.com\u{09}\
+mex.com\u{09}\
+mg\u{02}\
+mg.gov.br\u{02}\
+mg.leg.br\u{09}\
+mh\u{02}\
+mi.it\u{02}\
+mi.th\u{02}\
+mi.us\u{02}\
+miami\u{02}\
+miasa.nagano.jp\u{02}\
+miasta.pl\u{02}\
+mibu.tochigi.jp\u{02}\
+michigan.museum\u{02}\
+microlight.aero\u{02}\
+microsoft\u{02}\
+midatlantic.museum\u{02}\
+midori.chiba.jp\u{02}\
+midori.gunma.jp\u{02}\
+midsund.no\u{02}\
+midtre-gauldal.no\u{02}\
+mie.jp\u{02}\
+mielec.pl\u{02}\
+mielno.pl\u{02}\
+mifune.kumamoto.jp\u{02}\
+migration.run\u{11}\
+mihama.aichi.jp\u{02}\
+mihama.chiba.jp\u{02}\
+mihama.fukui.jp\u{02}\
+mihama.mie.jp\u{02}\
+mihama.wakayama.jp\u{02}\
+mihara.hiroshima.jp\u{02}\
+mihara.kochi.jp\u{02}\
+miharu.fukushima.jp\u{02}\
+miho.ibaraki.jp\u{02}\
+mikasa.hokkaido.jp\u{02}\
+mikawa.yamagata.jp\u{02}\
+miki.hyogo.jp\u{02}\
+mil\u{02}\
+mil.ac\u{02}\
+mil.ae\u{02}\
+mil.al\u{02}\
+mil.ar\u{02}\
+mil.az\u{02}\
+mil.ba\u{02}\
+mil.bo\u{02}\
+mil.br\u{02}\
+mil.by\u{02}\
+mil.cl\u{02}\
+mil.cn\u{02}\
+mil.co\u{02}\
+mil.cy\u{02}\
+mil.do\u{02}\
+mil.ec\u{02}\
+mil.eg\u{02}\
+mil.fj\u{02}\
+mil.ge\u{02}\
+mil.gh\u{02}\
+mil.gt\u{02}\
+mil.hn\u{02}\
+mil.id\u{02}\
+mil.in\u{02}\
+mil.iq\u{02}\
+mil.jo\u{02}\
+mil.kg\u{02}\
+mil.km\u{02}\
+mil.kr\u{02}\
+mil.kz\u{02}\
+mil.lv\u{02}\
+mil.mg\u{02}\
+mil.mv\u{02}\
+mil.my\u{02}\
+mil.mz\u{02}\
+mil.ng\u{02}\
+mil.ni\u{02}\
+mil.no\u{02}\
+mil.nz\u{02}\
+mil.pe\u{02}\
+mil.ph\u{02}\
+mil.pl\u{02}\
+mil.py\u{02}\
+mil.qa\u{02}\
+mil.ru\u{09}\
+mil.rw\u{02}\
+mil.sh\u{02}\
+mil.st\u{02}\
+mil.sy\u{02}\
+mil.tj\u{02}\
+mil.tm\u{02}\
+mil.to\u{02}\
+mil.tr\u{02}\
+mil.tw\u{02}\
+mil.tz\u{02}\
+mil.uy\u{02}\
+mil.vc\u{02}\
+mil.ve\u{02}\
+mil.ye\u{02}\
+mil.za\u{02}\
+mil.zm\u{02}\
+mil.zw\u{02}\
+milan.it\u{02}\
+milano.it\u{02}\
+military.museum\u{02}\
+mill.museum\u{02}\
+mima.tokushima.jp\u{02}\
+mimata.miyazaki.jp\u{02}\
+minakami.gunma.jp\u{02}\
+minamata.kumamoto.jp\u{02}\
+minami-alps.yamanashi.jp\u{02}\
+minami.fukuoka.jp\u{02}\
+minami.kyoto.jp\u{02}\
+minami.tokushima.jp\u{02}\
+minamiaiki.nagano.jp\u{02}\
+minamiashigara.kanagawa.jp\u{02}\
+minamiawaji.hyogo.jp\u{02}\
+minamiboso.chiba.jp\u{02}\
+minamidaito.okinawa.jp\u{02}\
+minamiechizen.fukui.jp\u{02}\
+minamifurano.hokkaido.jp\u{02}\
+minamiise.mie.jp\u{02}\
+minamiizu.shizuoka.jp\u{02}\
+minamimaki.nagano.jp\u{02}\
+minamiminowa.nagano.jp\u{02}\
+minamioguni.kumamoto.jp\u{02}\
+minamisanriku.miyagi.jp\u{02}\
+minamitane.kagoshima.jp\u{02}\
+minamiuonuma.niigata.jp\u{02}\
+minamiyamashiro.kyoto.jp\u{02}\
+minano.saitama.jp\u{02}\
+minato.osaka.jp\u{02}\
+minato.tokyo.jp\u{02}\
+mincom.tn\u{02}\
+mine.nu\u{09}\
+miners.museum\u{02}\
+mini\u{02}\
+mining.museum\u{02}\
+miniserver.com\u{09}\
+minisite.ms\u{09}\
+minnesota.museum\u{02}\
+mino.gifu.jp\u{02}\
+minobu.yamanashi.jp\u{02}\
+minoh.osaka.jp\u{02}\
+minokamo.gifu.jp\u{02}\
+minowa.nagano.jp\u{02}\
+mint\u{02}\
+mintere.site\u{09}\
+mircloud.host\u{09}\
+mircloud.ru\u{09}\
+mircloud.us\u{09}\
+misaki.okayama.jp\u{02}\
+misaki.osaka.jp\u{02}\
+misasa.tottori.jp\u{02}\
+misato.akita.jp\u{02}\
+misato.miyagi.jp\u{02}\
+misato.saitama.jp\u{02}\
+misato.shimane.jp\u{02}\
+misato.wakayama.jp\u{02}\
+misawa.aomori.jp\u{02}\
+misconfused.org\u{09}\
+mishima.fukushima.jp\u{02}\
+mishima.shizuoka.jp\u{02}\
+missile.museum\u{02}\
+missoula.museum\u{02}\
+misugi.mie.jp\u{02}\
+mit\u{02}\
+mitaka.tokyo.jp\u{02}\
+mitake.gifu.jp\u{02}\
+mitane.akita.jp\u{02}\
+mito.ibaraki.jp\u{02}\
+mitou.yamaguchi.jp\u{02}\
+mitoyo.kagawa.jp\u{02}\
+mitsubishi\u{02}\
+mitsue.nara.jp\u{02}\
+mitsuke.niigata.jp\u{02}\
+miura.kanagawa.jp\u{02}\
+miyada.nagano.jp\u{02}\
+miyagi.jp\u{02}\
+miyake.nara.jp\u{02}\
+miyako.fukuoka.jp\u{02}\
+miyako.iwate.jp\u{02}\
+miyakonojo.miyazaki.jp\u{02}\
+miyama.fukuoka.jp\u{02}\
+miyama.mie.jp\u{02}\
+miyashiro.saitama.jp\u{02}\
+miyawaka.fukuoka.jp\u{02}\
+miyazaki.jp\u{02}\
+miyazaki.miyazaki.jp\u{02}\
+miyazu.kyoto.jp\u{02}\
+miyoshi.aichi.jp\u{02}\
+miyoshi.hiroshima.jp\u{02}\
+miyoshi.saitama.jp\u{02}\
+miyoshi.tokushima.jp\u{02}\
+miyota.nagano.jp\u{02}\
+mizuho.tokyo.jp\u{02}\
+mizumaki.fukuoka.jp\u{02}\
+mizunami.gifu.jp\u{02}\
+mizusawa.iwate.jp\u{02}\
+mjondalen.no\u{02}\
+mjøndalen.no\u{02}\
+mk\u{02}\
+mk.eu.org\u{09}\
+mk.ua\u{02}\
+ml\u{02}\
+mlb\u{02}\
+mlbfan.org\u{09}\
+mls\u{02}\
+mm\u{03}\
+mma\u{02}\
+mmafan.biz\u{09}\
+mn\u{02}\
+mn.it\u{02}\
+mn.us\u{02}\
+mo\u{02}\
+mo-i-rana.no\u{02}\
+mo-siemens.io\u{09}\
+mo.cn\u{02}\
+mo.it\u{02}\
+mo.us\u{02}\
+moareke.no\u{02}\
+mobara.chiba.jp\u{02}\
+mobi\u{02}\
+mobi.gp\u{02}\
+mobi.ke\u{02}\
+mobi.na\u{02}\
+mobi.ng\u{02}\
+mobi.tt\u{02}\
+mobi.tz\u{02}\
+mobile\u{02}\
+mochizuki.nagano.jp\u{02}\
+mock.pstmn.io\u{09}\
+mod.gi\u{02}\
+moda\u{02}\
+modalen.no\u{02}\
+modelling.aero\u{02}\
+modena.it\u{02}\
+modern.museum\u{02}\
+mods.jp\u{09}\
+modum.no\u{02}\
+moe\u{02}\
+moi\u{02}\
+moka.tochigi.jp\u{02}\
+mol.it\u{02}\
+molde.no\u{02}\
+molise.it\u{02}\
+mom\u{02}\
+moma.museum\u{02}\
+mombetsu.hokkaido.jp\u{02}\
+monash\u{02}\
+mond.jp\u{09}\
+money\u{02}\
+money.bj\u{02}\
+money.museum\u{02}\
+mongolian.jp\u{09}\
+monmouth.museum\u{02}\
+monster\u{02}\
+monticello.museum\u{02}\
+montreal.museum\u{02}\
+monza-brianza.it\u{02}\
+monza-e-della-brianza.it\u{02}\
+monza.it\u{02}\
+monzabrianza.it\u{02}\
+monzaebrianza.it\u{02}\
+monzaedellabrianza.it\u{02}\
+moo.jp\u{09}\
+moonscale.io\u{11}\
+moonscale.net\u{09}\
+mordovia.ru\u{09}\
+mordovia.su\u{09}\
+morena.br\u{02}\
+moriguchi.osaka.jp\u{02}\
+morimachi.shizuoka.jp\u{02}\
+morioka.iwate.jp\u{02}\
+moriya.ibaraki.jp\u{02}\
+moriyama.shiga.jp\u{02}\
+moriyoshi.akita.jp\u{02}\
+mormon\u{02}\
+morotsuka.miyazaki.jp\u{02}\
+moroyama.saitama.jp\u{02}\
+mortgage\u{02}\
+moscow\u{02}\
+moscow.museum\u{02}\
+moseushi.hokkaido.jp\u{02}\
+mosjoen.no\u{02}\
+mosjøen.no\u{02}\
+moskenes.no\u{02}\
+moss.no\u{02}\
+mosvik.no\u{02}\
+motegi.tochigi.jp\u{02}\
+moto\u{02}\
+motobu.okinawa.jp\u{02}\
+motorcycle.museum\u{02}\
+motorcycles\u{02}\
+motosu.gifu.jp\u{02}\
+motoyama.kochi.jp\u{02}\
+mov\u{02}\
+movie\u{02}\
+movimiento.bo\u{02}\
+mozilla-iot.org\u{09}\
+moåreke.no\u{02}\
+mp\u{02}\
+mp.br\u{02}\
+mq\u{02}\
+mr\u{02}\
+mr.no\u{02}\
+mragowo.pl\u{02}\
+ms\u{02}\
+ms.gov.br\u{02}\
+ms.it\u{02}\
+ms.kr\u{02}\
+ms.leg.br\u{09}\
+ms.us\u{02}\
+msd\u{02}\
+msk.ru\u{09}\
+msk.su\u{09}\
+mt\u{02}\
+mt.eu.org\u{09}\
+mt.gov.br\u{02}\
+mt.it\u{02}\
+mt.leg.br\u{09}\
+mt.us\u{02}\
+mtn\u{02}\
+mtr\u{02}\
+mu\u{02}\
+muenchen.museum\u{02}\
+muenster.museum\u{02}\
+mugi.tokushima.jp\u{02}\
+muika.niigata.jp\u{02}\
+mukawa.hokkaido.jp\u{02}\
+muko.kyoto.jp\u{02}\
+mulhouse.museum\u{02}\
+munakata.fukuoka.jp\u{02}\
+muncie.museum\u{02}\
+muni.il\u{02}\
+muosat.no\u{02}\
+muosát.no\u{02}\
+mup.gov.pl\u{02}\
+murakami.niigata.jp\u{02}\
+murata.miyagi.jp\u{02}\
+murayama.yamagata.jp\u{02}\
+murmansk.su\u{09}\
+muroran.hokkaido.jp\u{02}\
+muroto.kochi.jp\u{02}\
+mus.br\u{02}\
+mus.mi.us\u{02}\
+musashimurayama.tokyo.jp\u{02}\
+musashino.tokyo.jp\u{02}\
+museet.museum\u{02}\
+museum\u{02}\
+museum.mv\u{02}\
+museum.mw\u{02}\
+museum.no\u{02}\
+museum.om\u{02}\
+museum.tt\u{02}\
+museumcenter.museum\u{02}\
+museumvereniging.museum\u{02}\
+music\u{02}\
+music.museum\u{02}\
+musica.ar\u{02}\
+musica.bo\u{02}\
+musician.io\u{09}\
+mutsu.aomori.jp\u{02}\
+mutsuzawa.chiba.jp\u{02}\
+mutual\u{02}\
+mutual.ar\u{02}\
+mv\u{02}\
+mw\u{02}\
+mw.gov.pl\u{02}\
+mx\u{02}\
+mx.na\u{02}\
+my\u{02}\
+my-firewall.org\u{09}\
+my-gateway.de\u{09}\
+my-router.de\u{09}\
+my-vigor.de\u{09}\
+my-wan.de\u{09}\
+my.eu.org\u{09}\
+my.id\u{02}\
+myactivedirectory.com\u{09}\
+myamaze.net\u{09}\
+myasustor.com\u{09}\
+mycd.eu\u{09}\
+mycloud.by\u{09}\
+mydatto.com\u{09}\
+mydatto.net\u{09}\
+myddns.rocks\u{09}\
+mydissent.net\u{09}\
+mydobiss.com\u{09}\
+mydrobo.com\u{09}\
+myds.me\u{09}\
+myeffect.net\u{09}\
+myfast.host\u{09}\
+myfast.space\u{09}\
+myfirewall.org\u{09}\
+myforum.community\u{09}\
+myfritz.net\u{09}\
+myftp.biz\u{09}\
+myftp.org\u{09}\
+myhome-server.de\u{09}\
+myiphost.com\u{09}\
+myjino.ru\u{09}\
+mykolaiv.ua\u{02}\
+mymailer.com.tw\u{09}\
+mymediapc.net\u{09}\
+myoko.niigata.jp\u{02}\
+mypep.link\u{09}\
+mypets.ws\u{09}\
+myphotos.cc\u{09}\
+mypi.co\u{09}\
+mypsx.net\u{09}\
+myqnapcloud.com\u{09}\
+mysecuritycamera.com\u{09}\
+mysecuritycamera.net\u{09}\
+mysecuritycamera.org\u{09}\
+myshopblocks.com\u{09}\
+myshopify.com\u{09}\
+myspreadshop.at\u{09}\
+myspreadshop.be\u{09}\
+myspreadshop.ca\u{09}\
+myspreadshop.ch\u{09}\
+myspreadshop.co.uk\u{09}\
+myspreadshop.com\u{09}\
+myspreadshop.com.au\u{09}\
+myspreadshop.de\u{09}\
+myspreadshop.dk\u{09}\
+myspreadshop.es\u{09}\
+myspreadshop.fi\u{09}\
+myspreadshop.fr\u{09}\
+myspreadshop.ie\u{09}\
+myspreadshop.it\u{09}\
+myspreadshop.net\u{09}\
+myspreadshop.nl\u{09}\
+myspreadshop.no\u{09}\
+myspreadshop.pl\u{09}\
+myspreadshop.se\u{09}\
+mytabit.co.il\u{09}\
+mytabit.com\u{09}\
+mytis.ru\u{09}\
+mytuleap.com\u{09}\
+myvnc.com\u{09}\
+mywire.org\u{09}\
+mz\u{02}\
+málatvuopmi.no\u{02}\
+mátta-várjjat.no\u{02}\
+målselv.no\u{02}\
+måsøy.no\u{02}\
+māori.nz\u{02}\
+n.bg\u{02}\
+n.se\u{02}\
+n4t.co\u{09}\
+na\u{02}\
+na.it\u{02}\
+na4u.ru\u{09}\
+naamesjevuemie.no\u{02}\
+nab\u{02}\
+nabari.mie.jp\u{02}\
+nachikatsuura.wakayama.jp\u{02}\
+nagahama.shiga.jp\u{02}\
+nagai.yamagata.jp\u{02}\
+nagano.jp\u{02}\
+nagano.nagano.jp\u{02}\
+naganohara.gunma.jp\u{02}\
+nagaoka.niigata.jp\u{02}\
+nagaokakyo.kyoto.jp\u{02}\
+nagara.chiba.jp\u{02}\
+nagareyama.chiba.jp\u{02}\
+nagasaki.jp\u{02}\
+nagasaki.nagasaki.jp\u{02}\
+nagasu.kumamoto.jp\u{02}\
+nagato.yamaguchi.jp\u{02}\
+nagatoro.saitama.jp\u{02}\
+nagawa.nagano.jp\u{02}\
+nagi.okayama.jp\u{02}\
+nagiso.nagano.jp\u{02}\
+nago.okinawa.jp\u{02}\
+nagoya\u{02}\
+nagoya.jp\u{03}\
+naha.okinawa.jp\u{02}\
+nahari.kochi.jp\u{02}\
+naie.hokkaido.jp\u{02}\
+naka.hiroshima.jp\u{02}\
+naka.ibaraki.jp\u{02}\
+nakadomari.aomori.jp\u{02}\
+nakagawa.fukuoka.jp\u{02}\
+nakagawa.hokkaido.jp\u{02}\
+nakagawa.nagano.jp\u{02}\
+nakagawa.tokushima.jp\u{02}\
+nakagusuku.okinawa.jp\u{02}\
+nakagyo.kyoto.jp\u{02}\
+nakai.kanagawa.jp\u{02}\
+nakama.fukuoka.jp\u{02}\
+nakamichi.yamanashi.jp\u{02}\
+nakamura.kochi.jp\u{02}\
+nakaniikawa.toyama.jp\u{02}\
+nakano.nagano.jp\u{02}\
+nakano.tokyo.jp\u{02}\
+nakanojo.gunma.jp\u{02}\
+nakanoto.ishikawa.jp\u{02}\
+nakasatsunai.hokkaido.jp\u{02}\
+nakatane.kagoshima.jp\u{02}\
+nakatombetsu.hokkaido.jp\u{02}\
+nakatsugawa.gifu.jp\u{02}\
+nakayama.yamagata.jp\u{02}\
+nakijin.okinawa.jp\u{02}\
+naklo.pl\u{02}\
+nalchik.ru\u{09}\
+nalchik.su\u{09}\
+namaste.jp\u{09}\
+namdalseid.no\u{02}\
+name\u{02}\
+name.az\u{02}\
+name.eg\u{02}\
+name.et\u{02}\
+name.fj\u{02}\
+name.hr\u{02}\
+name.jo\u{02}\
+name.mk\u{02}\
+name.mv\u{02}\
+name.my\u{02}\
+name.na\u{02}\
+name.ng\u{02}\
+name.pm\u{09}\
+name.pr\u{02}\
+name.qa\u{02}\
+name.tj\u{02}\
+name.tr\u{02}\
+name.tt\u{02}\
+name.vn\u{02}\
+namegata.ibaraki.jp\u{02}\
+namegawa.saitama.jp\u{02}\
+namerikawa.toyama.jp\u{02}\
+namie.fukushima.jp\u{02}\
+namikata.ehime.jp\u{02}\
+namsos.no\u{02}\
+namsskogan.no\u{02}\
+nanae.hokkaido.jp\u{02}\
+nanao.ishikawa.jp\u{02}\
+nanbu.tottori.jp\u{02}\
+nanbu.yamanashi.jp\u{02}\
+nango.fukushima.jp\u{02}\
+nanjo.okinawa.jp\u{02}\
+nankoku.kochi.jp\u{02}\
+nanmoku.gunma.jp\u{02}\
+nannestad.no\u{02}\
+nanporo.hokkaido.jp\u{02}\
+nantan.kyoto.jp\u{02}\
+nanto.toyama.jp\u{02}\
+nanyo.yamagata.jp\u{02}\
+naoshima.kagawa.jp\u{02}\
+naples.it\u{02}\
+napoli.it\u{02}\
+nara.jp\u{02}\
+nara.nara.jp\u{02}\
+narashino.chiba.jp\u{02}\
+narita.chiba.jp\u{02}\
+naroy.no\u{02}\
+narusawa.yamanashi.jp\u{02}\
+naruto.tokushima.jp\u{02}\
+narviika.no\u{02}\
+narvik.no\u{02}\
+nasu.tochigi.jp\u{02}\
+nasushiobara.tochigi.jp\u{02}\
+nat.tn\u{02}\
+natal.br\u{02}\
+national.museum\u{02}\
+nationalfirearms.museum\u{02}\
+nationalheritage.museum\u{02}\
+nativeamerican.museum\u{02}\
+natori.miyagi.jp\u{02}\
+natura\u{02}\
+natural.bo\u{02}\
+naturalhistory.museum\u{02}\
+naturalhistorymuseum.museum\u{02}\
+naturalsciences.museum\u{02}\
+naturbruksgymn.se\u{02}\
+nature.museum\u{02}\
+naturhistorisches.museum\u{02}\
+natuurwetenschappen.museum\u{02}\
+naumburg.museum\u{02}\
+naustdal.no\u{02}\
+naval.museum\u{02}\
+navigation.aero\u{02}\
+navoi.su\u{09}\
+navuotna.no\u{02}\
+navy\u{02}\
+nayoro.hokkaido.jp\u{02}\
+nb.ca\u{02}\
+nba\u{02}\
+nc\u{02}\
+nc.tr\u{02}\
+nc.us\u{02}\
+nd.us\u{02}\
+ne\u{02}\
+ne.jp\u{02}\
+ne.ke\u{02}\
+ne.kr\u{02}\
+ne.pw\u{02}\
+ne.tz\u{02}\
+ne.ug\u{02}\
+ne.us\u{02}\
+neat-url.com\u{09}\
+nebraska.museum\u{02}\
+nec\u{02}\
+nedre-eiker.no\u{02}\
+neko.am\u{09}\
+nemuro.hokkaido.jp\u{02}\
+nerdpol.ovh\u{09}\
+nerima.tokyo.jp\u{02}\
+nes.akershus.no\u{02}\
+nes.buskerud.no\u{02}\
+nesna.no\u{02}\
+nesodden.no\u{02}\
+nesoddtangen.no\u{02}\
+nesseby.no\u{02}\
+nesset.no\u{02}\
+net\u{02}\
+net-freaks.com\u{09}\
+net.ac\u{02}\
+net.ae\u{02}\
+net.af\u{02}\
+net.ag\u{02}\
+net.ai\u{02}\
+net.al\u{02}\
+net.am\u{02}\
+net.ar\u{02}\
+net.au\u{02}\
+net.az\u{02}\
+net.ba\u{02}\
+net.bb\u{02}\
+net.bh\u{02}\
+net.bj\u{02}\
+net.bm\u{02}\
+net.bn\u{02}\
+net.bo\u{02}\
+net.br\u{02}\
+net.bs\u{02}\
+net.bt\u{02}\
+net.bz\u{02}\
+net.ci\u{02}\
+net.cm\u{02}\
+net.cn\u{02}\
+net.co\u{02}\
+net.cu\u{02}\
+net.cw\u{02}\
+net.cy\u{02}\
+net.dm\u{02}\
+net.do\u{02}\
+net.dz\u{02}\
+net.ec\u{02}\
+net.eg\u{02}\
+net.et\u{02}\
+net.eu.org\u{09}\
+net.fj\u{02}\
+net.fm\u{02}\
+net.ge\u{02}\
+net.gg\u{02}\
+net.gl\u{02}\
+net.gn\u{02}\
+net.gp\u{02}\
+net.gr\u{02}\
+net.gt\u{02}\
+net.gu\u{02}\
+net.gy\u{02}\
+net.hk\u{02}\
+net.hn\u{02}\
+net.ht\u{02}\
+net.id\u{02}\
+net.il\u{02}\
+net.im\u{02}\
+net.in\u{02}\
+net.iq\u{02}\
+net.ir\u{02}\
+net.is\u{02}\
+net.je\u{02}\
+net.jo\u{02}\
+net.kg\u{02}\
+net.ki\u{02}\
+net.kn\u{02}\
+net.kw\u{02}\
+net.ky\u{02}\
+net.kz\u{02}\
+net.la\u{02}\
+net.lb\u{02}\
+net.lc\u{02}\
+net.lk\u{02}\
+net.lr\u{02}\
+net.ls\u{02}\
+net.lv\u{02}\
+net.ly\u{02}\
+net.ma\u{02}\
+net.me\u{02}\
+net.mk\u{02}\
+net.ml\u{02}\
+net.mo\u{02}\
+net.ms\u{02}\
+net.mt\u{02}\
+net.mu\u{02}\
+net.mv\u{02}\
+net.mw\u{02}\
+net.mx\u{02}\
+net.my\u{02}\
+net.mz\u{02}\
+net.nf\u{02}\
+net.ng\u{02}\
+net.ni\u{02}\
+net.nr\u{02}\
+net.nz\u{02}\
+net.om\u{02}\
+net.pa\u{02}\
+net.pe\u{02}\
+net.ph\u{02}\
+net.pk\u{02}\
+net.pl\u{02}\
+net.pn\u{02}\
+net.pr\u{02}\
+net.ps\u{02}\
+net.pt\u{02}\
+net.py\u{02}\
+net.qa\u{02}\
+net.ru\u{09}\
+net.rw\u{02}\
+net.sa\u{02}\
+net.sb\u{02}\
+net.sc\u{02}\
+net.sd\u{02}\
+net.sg\u{02}\
+net.sh\u{02}\
+net.sl\u{02}\
+net.so\u{02}\
+net.ss\u{02}\
+net.st\u{02}\
+net.sy\u{02}\
+net.th\u{02}\
+net.tj\u{02}\
+net.tm\u{02}\
+net.tn\u{02}\
+net.to\u{02}\
+net.tr\u{02}\
+net.tt\u{02}\
+net.tw\u{02}\
+net.ua\u{02}\
+net.uk\u{02}\
+net.uy\u{02}\
+net.uz\u{02}\
+net.vc\u{02}\
+net.ve\u{02}\
+net.vi\u{02}\
+net.vn\u{02}\
+net.vu\u{02}\
+net.ws\u{02}\
+net.ye\u{02}\
+net.za\u{02}\
+net.zm\u{02}\
+netbank\u{02}\
+netflix\u{02}\
+netlify.app\u{09}\
+network\u{02}\
+neues.museum\u{02}\
+neustar\u{02}\
+new\u{02}\
+newhampshire.museum\u{02}\
+newjersey.museum\u{02}\
+newmexico.museum\u{02}\
+newport.museum\u{02}\
+news\u{02}\
+news.hu\u{02}\
+newspaper.museum\u{02}\
+newyork.museum\u{02}\
+next\u{02}\
+nextdirect\u{02}\
+nexus\u{02}\
+neyagawa.osaka.jp\u{02}\
+nf\u{02}\
+nf.ca\u{02}\
+nfl\u{02}\
+nflfan.org\u{09}\
+nfshost.com\u{09}\
+ng\u{02}\
+ng.eu.org\u{09}\
+ngo\u{02}\
+ngo.lk\u{02}\
+ngo.ng\u{09}\
+ngo.ph\u{02}\
+ngo.za\u{02}\
+ngrok.io\u{09}\
+nh-serv.co.uk\u{09}\
+nh.us\u{02}\
+nhk\u{02}\
+nhlfan.net\u{09}\
+nhs.uk\u{02}\
+ni\u{02}\
+nic.in\u{02}\
+nic.tj\u{02}\
+nic.za\u{02}\
+nichinan.miyazaki.jp\u{02}\
+nichinan.tottori.jp\u{02}\
+nico\u{02}\
+nid.io\u{09}\
+niepce.museum\u{02}\
+nieruchomosci.pl\u{02}\
+niigata.jp\u{02}\
+niigata.niigata.jp\u{02}\
+niihama.ehime.jp\u{02}\
+niikappu.hokkaido.jp\u{02}\
+niimi.okayama.jp\u{02}\
+niiza.saitama.jp\u{02}\
+nikaho.akita.jp\u{02}\
+nike\u{02}\
+niki.hokkaido.jp\u{02}\
+nikita.jp\u{09}\
+nikko.tochigi.jp\u{02}\
+nikolaev.ua\u{02}\
+nikon\u{02}\
+ninja\u{02}\
+ninohe.iwate.jp\u{02}\
+ninomiya.kanagawa.jp\u{02}\
+nirasaki.yamanashi.jp\u{02}\
+nis.za\u{02}\
+nishi.fukuoka.jp\u{02}\
+nishi.osaka.jp\u{02}\
+nishiaizu.fukushima.jp\u{02}\
+nishiarita.saga.jp\u{02}\
+nishiawakura.okayama.jp\u{02}\
+nishiazai.shiga.jp\u{02}\
+nishigo.fukushima.jp\u{02}\
+nishihara.kumamoto.jp\u{02}\
+nishihara.okinawa.jp\u{02}\
+nishiizu.shizuoka.jp\u{02}\
+nishikata.tochigi.jp\u{02}\
+nishikatsura.yamanashi.jp\u{02}\
+nishikawa.yamagata.jp\u{02}\
+nishimera.miyazaki.jp\u{02}\
+nishinomiya.hyogo.jp\u{02}\
+nishinoomote.kagoshima.jp\u{02}\
+nishinoshima.shimane.jp\u{02}\
+nishio.aichi.jp\u{02}\
+nishiokoppe.hokkaido.jp\u{02}\
+nishitosa.kochi.jp\u{02}\
+nishiwaki.hyogo.jp\u{02}\
+nissan\u{02}\
+nissay\u{02}\
+nissedal.no\u{02}\
+nisshin.aichi.jp\u{02}\
+niteroi.br\u{02}\
+nittedal.no\u{02}\
+niyodogawa.kochi.jp\u{02}\
+nj.us\u{02}\
+njs.jelastic.vps-host.net\u{09}\
+nl\u{02}\
+nl-ams-1.baremetal.scw.cloud\u{09}\
+nl.ca\u{02}\
+nl.ci\u{09}\
+nl.eu.org\u{09}\
+nl.no\u{02}\
+nm.cn\u{02}\
+nm.us\u{02}\
+no\u{02}\
+no-ip.biz\u{09}\
+no-ip.ca\u{09}\
+no-ip.co.uk\u{09}\
+no-ip.info\u{09}\
+no-ip.net\u{09}\
+no-ip.org\u{09}\
+no.com\u{09}\
+no.eu.org\u{09}\
+no.it\u{02}\
+nobeoka.miyazaki.jp\u{02}\
+noboribetsu.hokkaido.jp\u{02}\
+nobushi.jp\u{09}\
+noda.chiba.jp\u{02}\
+noda.iwate.jp\u{02}\
+nodebalancer.linode.com\u{11}\
+nodes.k8s.fr-par.scw.cloud\u{09}\
+nodes.k8s.nl-ams.scw.cloud\u{09}\
+nodes.k8s.pl-waw.scw.cloud\u{09}\
+nog.community\u{09}\
+nogata.fukuoka.jp\u{02}\
+nogi.tochigi.jp\u{02}\
+noheji.aomori.jp\u{02}\
+noho.st\u{09}\
+nohost.me\u{09}\
+noip.me\u{09}\
+noip.us\u{09}\
+nokia\u{02}\
+nom.ad\u{02}\
+nom.ag\u{02}\
+nom.br\u{03}\
+nom.co\u{02}\
+nom.es\u{02}\
+nom.fr\u{02}\
+nom.km\u{02}\
+nom.mg\u{02}\
+nom.nc\u{02}\
+nom.ni\u{02}\
+nom.pa\u{02}\
+nom.pe\u{02}\
+nom.pl\u{02}\
+nom.re\u{02}\
+nom.ro\u{02}\
+nom.tm\u{02}\
+nom.ve\u{02}\
+nom.za\u{02}\
+nombre.bo\u{02}\
+nome.cv\u{02}\
+nome.pt\u{02}\
+nomi.ishikawa.jp\u{02}\
+nonoichi.ishikawa.jp\u{02}\
+noop.app\u{09}\
+noor.jp\u{09}\
+nord-aurdal.no\u{02}\
+nord-fron.no\u{02}\
+nord-odal.no\u{02}\
+norddal.no\u{02}\
+nordeste-idc.saveincloud.net\u{09}\
+nordkapp.no\u{02}\
+nordre-land.no\u{02}\
+nordreisa.no\u{02}\
+nore-og-uvdal.no\u{02}\
+norfolk.museum\u{02}\
+north-kazakhstan.su\u{09}\
+north.museum\u{02}\
+northflank.app\u{11}\
+northwesternmutual\u{02}\
+norton\u{02}\
+nose.osaka.jp\u{02}\
+nosegawa.nara.jp\u{02}\
+noshiro.akita.jp\u{02}\
+not.br\u{02}\
+notaires.fr\u{02}\
+notaires.km\u{02}\
+noticeable.news\u{09}\
+noticias.bo\u{02}\
+noto.ishikawa.jp\u{02}\
+notodden.no\u{02}\
+notogawa.shiga.jp\u{02}\
+notteroy.no\u{02}\
+nov.ru\u{09}\
+nov.su\u{09}\
+novara.it\u{02}\
+novecore.site\u{09}\
+now\u{02}\
+now-dns.net\u{09}\
+now-dns.org\u{09}\
+now-dns.top\u{09}\
+now.sh\u{09}\
+nowaruda.pl\u{02}\
+nowruz\u{02}\
+nowtv\u{02}\
+nozawaonsen.nagano.jp\u{02}\
+np\u{03}\
+nr\u{02}\
+nra\u{02}\
+nrw\u{02}\
+nrw.museum\u{02}\
+ns.ca\u{02}\
+nsn.us\u{02}\
+nsupdate.info\u{09}\
+nsw.au\u{02}\
+nsw.edu.au\u{02}\
+nt.au\u{02}\
+nt.ca\u{02}\
+nt.edu.au\u{02}\
+nt.no\u{02}\
+nt.ro\u{02}\
+ntdll.top\u{09}\
+ntr.br\u{02}\
+ntt\u{02}\
+nu\u{02}\
+nu.ca\u{02}\
+nu.it\u{02}\
+numata.gunma.jp\u{02}\
+numata.hokkaido.jp\u{02}\
+numazu.shizuoka.jp\u{02}\
+nuoro.it\u{02}\
+nv.us\u{02}\
+nx.cn\u{02}\
+ny-1.paas.massivegrid.net\u{09}\
+ny-2.paas.massivegrid.net\u{09}\
+ny.us\u{02}\
+nyaa.am\u{09}\
+nyan.to\u{09}\
+nyc\u{02}\
+nyc.mn\u{09}\
+nyc.museum\u{02}\
+nyny.museum\u{02}\
+nysa.pl\u{02}\
+nyuzen.toyama.jp\u{02}\
+nz\u{02}\
+nz.basketball\u{09}\
+nz.eu.org\u{09}\
+návuotna.no\u{02}\
+nååmesjevuemie.no\u{02}\
+nærøy.no\u{02}\
+nøtterøy.no\u{02}\
+o.bg\u{02}\
+o.se\u{02}\
+oamishirasato.chiba.jp\u{02}\
+oarai.ibaraki.jp\u{02}\
+obama.fukui.jp\u{02}\
+obama.nagasaki.jp\u{02}\
+obanazawa.yamagata.jp\u{02}\
+obi\u{02}\
+obihiro.hokkaido.jp\u{02}\
+obira.hokkaido.jp\u{02}\
+obninsk.su\u{09}\
+observer\u{02}\
+obu.aichi.jp\u{02}\
+obuse.nagano.jp\u{02}\
+oceanographic.museum\u{02}\
+oceanographique.museum\u{02}\
+ocelot.mythic-beasts.com\u{09}\
+ochi.kochi.jp\u{02}\
+oci.customer-oci.com\u{11}\
+ocp.customer-oci.com\u{11}\
+ocs.customer-oci.com\u{11}\
+od.ua\u{02}\
+odate.akita.jp\u{02}\
+odawara.kanagawa.jp\u{02}\
+odda.no\u{02}\
+odesa.ua\u{02}\
+odessa.ua\u{02}\
+odo.br\u{02}\
+oe.yamagata.jp\u{02}\
+of.by\u{02}\
+of.je\u{09}\
+of.no\u{02}\
+off.ai\u{02}\
+office\u{02}\
+office-on-the.net\u{09}\
+official.academy\u{09}\
+official.ec\u{09}\
+ofunato.iwate.jp\u{02}\
+og.ao\u{02}\
+og.it\u{02}\
+oga.akita.jp\u{02}\
+ogaki.gifu.jp\u{02}\
+ogano.saitama.jp\u{02}\
+ogasawara.tokyo.jp\u{02}\
+ogata.akita.jp\u{02}\
+ogawa.ibaraki.jp\u{02}\
+ogawa.nagano.jp\u{02}\
+ogawa.saitama.jp\u{02}\
+ogawara.miyagi.jp\u{02}\
+ogi.saga.jp\u{02}\
+ogimi.okinawa.jp\u{02}\
+ogliastra.it\u{02}\
+ogori.fukuoka.jp\u{02}\
+ogose.saitama.jp\u{02}\
+oguchi.aichi.jp\u{02}\
+oguni.kumamoto.jp\u{02}\
+oguni.yamagata.jp\u{02}\
+oh.us\u{02}\
+oharu.aichi.jp\u{02}\
+ohda.shimane.jp\u{02}\
+ohi.fukui.jp\u{02}\
+ohira.miyagi.jp\u{02}\
+ohira.tochigi.jp\u{02}\
+ohkura.yamagata.jp\u{02}\
+ohtawara.tochigi.jp\u{02}\
+oi.kanagawa.jp\u{02}\
+oirase.aomori.jp\u{02}\
+oirm.gov.pl\u{02}\
+oishida.yamagata.jp\u{02}\
+oiso.kanagawa.jp\u{02}\
+oita.jp\u{02}\
+oita.oita.jp\u{02}\
+oizumi.gunma.jp\u{02}\
+oji.nara.jp\u{02}\
+ojiya.niigata.jp\u{02}\
+ok.us\u{02}\
+okagaki.fukuoka.jp\u{02}\
+okawa.fukuoka.jp\u{02}\
+okawa.kochi.jp\u{02}\
+okaya.nagano.jp\u{02}\
+okayama.jp\u{02}\
+okayama.okayama.jp\u{02}\
+okazaki.aichi.jp\u{02}\
+okegawa.saitama.jp\u{02}\
+oketo.hokkaido.jp\u{02}\
+oki.fukuoka.jp\u{02}\
+okinawa\u{02}\
+okinawa.jp\u{02}\
+okinawa.okinawa.jp\u{02}\
+okinoshima.shimane.jp\u{02}\
+okoppe.hokkaido.jp\u{02}\
+oksnes.no\u{02}\
+okuizumo.shimane.jp\u{02}\
+okuma.fukushima.jp\u{02}\
+okutama.tokyo.jp\u{02}\
+ol.no\u{02}\
+olawa.pl\u{02}\
+olayan\u{02}\
+olayangroup\u{02}\
+olbia-tempio.it\u{02}\
+olbiatempio.it\u{02}\
+oldnavy\u{02}\
+olecko.pl\u{02}\
+olkusz.pl\u{02}\
+ollo\u{02}\
+olsztyn.pl\u{02}\
+om\u{02}\
+omachi.nagano.jp\u{02}\
+omachi.saga.jp\u{02}\
+omaezaki.shizuoka.jp\u{02}\
+omaha.museum\u{02}\
+omasvuotna.no\u{02}\
+ome.tokyo.jp\u{02}\
+omega\u{02}\
+omg.lol\u{09}\
+omi.nagano.jp\u{02}\
+omi.niigata.jp\u{02}\
+omigawa.chiba.jp\u{02}\
+omihachiman.shiga.jp\u{02}\
+omitama.ibaraki.jp\u{02}\
+omiya.saitama.jp\u{02}\
+omniwe.site\u{09}\
+omotego.fukushima.jp\u{02}\
+omura.nagasaki.jp\u{02}\
+omuta.fukuoka.jp\u{02}\
+on-acorn.io\u{11}\
+on-aptible.com\u{09}\
+on-k3s.io\u{11}\
+on-rancher.cloud\u{11}\
+on-rio.io\u{11}\
+on-the-web.tv\u{09}\
+on-web.fr\u{09}\
+on.ca\u{02}\
+onagawa.miyagi.jp\u{02}\
+onavstack.net\u{09}\
+oncilla.mythic-beasts.com\u{09}\
+ondigitalocean.app\u{09}\
+one\u{02}\
+onfabrica.com\u{09}\
+onflashdrive.app\u{09}\
+ong\u{02}\
+ong.br\u{02}\
+onga.fukuoka.jp\u{02}\
+onion\u{02}\
+onjuku.chiba.jp\u{02}\
+onl\u{02}\
+online\u{02}\
+online.museum\u{02}\
+online.th\u{09}\
+onna.okinawa.jp\u{02}\
+ono.fukui.jp\u{02}\
+ono.fukushima.jp\u{02}\
+ono.hyogo.jp\u{02}\
+onojo.fukuoka.jp\u{02}\
+onomichi.hiroshima.jp\u{02}\
+onporter.run\u{09}\
+onred.one\u{09}\
+onrender.com\u{09}\
+ontario.museum\u{02}\
+onthewifi.com\u{09}\
+onza.mythic-beasts.com\u{09}\
+ooguy.com\u{09}\
+ookuwa.nagano.jp\u{02}\
+ooo\u{02}\
+oops.jp\u{09}\
+ooshika.nagano.jp\u{02}\
+open\u{02}\
+openair.museum\u{02}\
+opencraft.hosting\u{09}\
+opensocial.site\u{09}\
+operaunite.com\u{09}\
+opoczno.pl\u{02}\
+opole.pl\u{02}\
+oppdal.no\u{02}\
+oppegard.no\u{02}\
+oppegård.no\u{02}\
+or.at\u{02}\
+or.bi\u{02}\
+or.ci\u{02}\
+or.cr\u{02}\
+or.id\u{02}\
+or.it\u{02}\
+or.jp\u{02}\
+or.ke\u{02}\
+or.kr\u{02}\
+or.mu\u{02}\
+or.na\u{02}\
+or.pw\u{02}\
+or.th\u{02}\
+or.tz\u{02}\
+or.ug\u{02}\
+or.us\u{02}\
+ora.gunma.jp\u{02}\
+oracle\u{02}\
+orange\u{02}\
+orangecloud.tn\u{09}\
+oregon.museum\u{02}\
+oregontrail.museum\u{02}\
+org\u{02}\
+org.ac\u{02}\
+org.ae\u{02}\
+org.af\u{02}\
+org.ag\u{02}\
+org.ai\u{02}\
+org.al\u{02}\
+org.am\u{02}\
+org.ar\u{02}\
+org.au\u{02}\
+org.az\u{02}\
+org.ba\u{02}\
+org.bb\u{02}\
+org.bh\u{02}\
+org.bi\u{02}\
+org.bj\u{02}\
+org.bm\u{02}\
+org.bn\u{02}\
+org.bo\u{02}\
+org.br\u{02}\
+org.bs\u{02}\
+org.bt\u{02}\
+org.bw\u{02}\
+org.bz\u{02}\
+org.ci\u{02}\
+org.cn\u{02}\
+org.co\u{02}\
+org.cu\u{02}\
+org.cv\u{02}\
+org.cw\u{02}\
+org.cy\u{02}\
+org.dm\u{02}\
+org.do\u{02}\
+org.dz\u{02}\
+org.ec\u{02}\
+org.ee\u{02}\
+org.eg\u{02}\
+org.es\u{02}\
+org.et\u{02}\
+org.fj\u{02}\
+org.fm\u{02}\
+org.ge\u{02}\
+org.gg\u{02}\
+org.gh\u{02}\
+org.gi\u{02}\
+org.gl\u{02}\
+org.gn\u{02}\
+org.gp\u{02}\
+org.gr\u{02}\
+org.gt\u{02}\
+org.gu\u{02}\
+org.gy\u{02}\
+org.hk\u{02}\
+org.hn\u{02}\
+org.ht\u{02}\
+org.hu\u{02}\
+org.il\u{02}\
+org.im\u{02}\
+org.in\u{02}\
+org.iq\u{02}\
+org.ir\u{02}\
+org.is\u{02}\
+org.je\u{02}\
+org.jo\u{02}\
+org.kg\u{02}\
+org.ki\u{02}\
+org.km\u{02}\
+org.kn\u{02}\
+org.kp\u{02}\
+org.kw\u{02}\
+org.ky\u{02}\
+org.kz\u{02}\
+org.la\u{02}\
+org.lb\u{02}\
+org.lc\u{02}\
+org.lk\u{02}\
+org.lr\u{02}\
+org.ls\u{02}\
+org.lv\u{02}\
+org.ly\u{02}\
+org.ma\u{02}\
+org.me\u{02}\
+org.mg\u{02}\
+org.mk\u{02}\
+org.ml\u{02}\
+org.mn\u{02}\
+org.mo\u{02}\
+org.ms\u{02}\
+org.mt\u{02}\
+org.mu\u{02}\
+org.mv\u{02}\
+org.mw\u{02}\
+org.mx\u{02}\
+org.my\u{02}\
+org.mz\u{02}\
+org.na\u{02}\
+org.ng\u{02}\
+org.ni\u{02}\
+org.nr\u{02}\
+org.nz\u{02}\
+org.om\u{02}\
+org.pa\u{02}\
+org.pe\u{02}\
+org.pf\u{02}\
+org.ph\u{02}\
+org.pk\u{02}\
+org.pl\u{02}\
+org.pn\u{02}\
+org.pr\u{02}\
+org.ps\u{02}\
+org.pt\u{02}\
+org.py\u{02}\
+org.qa\u{02}\
+org.ro\u{02}\
+org.rs\u{02}\
+org.ru\u{09}\
+org.rw\u{02}\
+org.sa\u{02}\
+org.sb\u{02}\
+org.sc\u{02}\
+org.sd\u{02}\
+org.se\u{02}\
+org.sg\u{02}\
+org.sh\u{02}\
+org.sl\u{02}\
+org.sn\u{02}\
+org.so\u{02}\
+org.ss\u{02}\
+org.st\u{02}\
+org.sv\u{02}\
+org.sy\u{02}\
+org.sz\u{02}\
+org.tj\u{02}\
+org.tm\u{02}\
+org.tn\u{02}\
+org.to\u{02}\
+org.tr\u{02}\
+org.tt\u{02}\
+org.tw\u{02}\
+org.ua\u{02}\
+org.ug\u{02}\
+org.uk\u{02}\
+org.uy\u{02}\
+org.uz\u{02}\
+org.vc\u{02}\
+org.ve\u{02}\
+org.vi\u{02}\
+org.vn\u{02}\
+org.vu\u{02}\
+org.ws\u{02}\
+org.ye\u{02}\
+org.yt\u{09}\
+org.za\u{02}\
+org.zm\u{02}\
+org.zw\u{02}\
+organic\u{02}\
+origins\u{02}\
+oristano.it\u{02}\
+orkanger.no\u{02}\
+orkdal.no\u{02}\
+orland.no\u{02}\
+orsites.com\u{09}\
+orskog.no\u{02}\
+orsta.no\u{02}\
+orx.biz\u{09}\
+os.hedmark.no\u{02}\
+os.hordaland.no\u{02}\
+osaka\u{02}\
+osaka.jp\u{02}\
+osakasayama.osaka.jp\u{02}\
+osaki.miyagi.jp\u{02}\
+osakikamijima.hiroshima.jp\u{02}\
+osasco.br\u{02}\
+osen.no\u{02}\
+oseto.nagasaki.jp\u{02}\
+oshima.tokyo.jp\u{02}\
+oshima.yamaguchi.jp\u{02}\
+oshino.yamanashi.jp\u{02}\
+oshu.iwate.jp\u{02}\
+oslo.no\u{02}\
+osoyro.no\u{02}\
+osteroy.no\u{02}\
+osterøy.no\u{02}\
+ostre-toten.no\u{02}\
+ostroda.pl\u{02}\
+ostroleka.pl\u{02}\
+ostrowiec.pl\u{02}\
+ostrowwlkp.pl\u{02}\
+osøyro.no\u{02}\
+ot.it\u{02}\
+ota.gunma.jp\u{02}\
+ota.tokyo.jp\u{02}\
+otago.museum\u{02}\
+otake.hiroshima.jp\u{02}\
+otaki.chiba.jp\u{02}\
+otaki.nagano.jp\u{02}\
+otaki.saitama.jp\u{02}\
+otama.fukushima.jp\u{02}\
+otap.co\u{11}\
+otari.nagano.jp\u{02}\
+otaru.hokkaido.jp\u{02}\
+ote.bj\u{02}\
+other.nf\u{02}\
+oto.fukuoka.jp\u{02}\
+otobe.hokkaido.jp\u{02}\
+otofuke.hokkaido.jp\u{02}\
+otoineppu.hokkaido.jp\u{02}\
+otoyo.kochi.jp\u{02}\
+otsu.shiga.jp\u{02}\
+otsuchi.iwate.jp\u{02}\
+otsuka\u{02}\
+otsuki.kochi.jp\u{02}\
+otsuki.yamanashi.jp\u{02}\
+ott\u{02}\
+ouchi.saga.jp\u{02}\
+ouda.nara.jp\u{02}\
+oum.gov.pl\u{02}\
+oumu.hokkaido.jp\u{02}\
+outsystemscloud.com\u{09}\
+overhalla.no\u{02}\
+ovh\u{02}\
+ovre-eiker.no\u{02}\
+owani.aomori.jp\u{02}\
+owariasahi.aichi.jp\u{02}\
+own.pm\u{09}\
+ownip.net\u{09}\
+ownprovider.com\u{09}\
+owo.codes\u{11}\
+ox.rs\u{09}\
+oxa.cloud\u{09}\
+oxford.museum\u{02}\
+oy.lc\u{09}\
+oya.to\u{09}\
+oyabe.toyama.jp\u{02}\
+oyama.tochigi.jp\u{02}\
+oyamazaki.kyoto.jp\u{02}\
+oyer.no\u{02}\
+oygarden.no\u{02}\
+oyodo.nara.jp\u{02}\
+oystre-slidre.no\u{02}\
+oz.au\u{02}\
+ozora.hokkaido.jp\u{02}\
+ozu.ehime.jp\u{02}\
+ozu.kumamoto.jp\u{02}\
+p.bg\u{02}\
+p.se\u{02}\
+pa\u{02}\
+pa.gov.br\u{02}\
+pa.gov.pl\u{02}\
+pa.it\u{02}\
+pa.leg.br\u{09}\
+pa.us\u{02}\
+paas.beebyte.io\u{09}\
+paas.datacenter.fi\u{09}\
+paas.hosted-by-previder.com\u{09}\
+paas.massivegrid.com\u{09}\
+pacific.museum\u{02}\
+paderborn.museum\u{02}\
+padova.it\u{02}\
+padua.it\u{02}\
+page\u{02}\
+pagefrontapp.com\u{09}\
+pages.dev\u{09}\
+pages.it.hs-heilbronn.de\u{09}\
+pages.torproject.net\u{09}\
+pages.wiardweb.com\u{09}\
+pagespeedmobilizer.com\u{09}\
+pagexl.com\u{09}\
+palace.museum\u{02}\
+paleo.museum\u{02}\
+palermo.it\u{02}\
+palmas.br\u{02}\
+palmsprings.museum\u{02}\
+panama.museum\u{02}\
+panasonic\u{02}\
+panel.gg\u{09}\
+pantheonsite.io\u{09}\
+parachuting.aero\u{02}\
+paragliding.aero\u{02}\
+parallel.jp\u{09}\
+parasite.jp\u{09}\
+paris\u{02}\
+paris.eu.org\u{09}\
+paris.museum\u{02}\
+parliament.nz\u{02}\
+parma.it\u{02}\
+paroch.k12.ma.us\u{02}\
+pars\u{02}\
+parti.se\u{02}\
+partners\u{02}\
+parts\u{02}\
+party\u{02}\
+pasadena.museum\u{02}\
+passagens\u{02}\
+passenger-association.aero\u{02}\
+patria.bo\u{02}\
+pavia.it\u{02}\
+pay\u{02}\
+paywhirl.com\u{11}\
+pb.ao\u{02}\
+pb.gov.br\u{02}\
+pb.leg.br\u{09}\
+pc.it\u{02}\
+pc.pl\u{02}\
+pccw\u{02}\
+pcloud.host\u{09}\
+pd.it\u{02}\
+pdns.page\u{09}\
+pe\u{02}\
+pe.ca\u{02}\
+pe.gov.br\u{02}\
+pe.it\u{02}\
+pe.kr\u{02}\
+pe.leg.br\u{09}\
+pecori.jp\u{09}\
+peewee.jp\u{09}\
+penne.jp\u{09}\
+penza.su\u{09}\
+pepper.jp\u{09}\
+per.la\u{02}\
+per.nf\u{02}\
+per.sg\u{02}\
+perma.jp\u{09}\
+perso.ht\u{02}\
+perso.sn\u{02}\
+perso.tn\u{02}\
+perspecta.cloud\u{09}\
+perugia.it\u{02}\
+pesaro-urbino.it\u{02}\
+pesarourbino.it\u{02}\
+pescara.it\u{02}\
+pet\u{02}\
+pf\u{02}\
+pfizer\u{02}\
+pg\u{03}\
+pg.in\u{02}\
+pg.it\u{02}\
+pgafan.net\u{09}\
+pgfog.com\u{09}\
+ph\u{02}\
+pharmacien.fr\u{02}\
+pharmaciens.km\u{02}\
+pharmacy\u{02}\
+pharmacy.museum\u{02}\
+phd\u{02}\
+philadelphia.museum\u{02}\
+philadelphiaarea.museum\u{02}\
+philately.museum\u{02}\
+philips\u{02}\
+phoenix.museum\u{02}\
+phone\u{02}\
+photo\u{02}\
+photography\u{02}\
+photography.museum\u{02}\
+photos\u{02}\
+phx.enscaled.us\u{09}\
+physio\u{02}\
+pi.gov.br\u{02}\
+pi.it\u{02}\
+pi.leg.br\u{09}\
+piacenza.it\u{02}\
+pics\u{02}\
+pictet\u{02}\
+pictures\u{02}\
+pid\u{02}\
+piedmont.it\u{02}\
+piemonte.it\u{02}\
+pigboat.jp\u{09}\
+pila.pl\u{02}\
+pilot.aero\u{02}\
+pilots.museum\u{02}\
+pimienta.org\u{09}\
+pin\u{02}\
+pinb.gov.pl\u{02}\
+ping\u{02}\
+pink\u{02}\
+pinoko.jp\u{09}\
+pioneer\u{02}\
+pippu.hokkaido.jp\u{02}\
+pisa.it\u{02}\
+pistoia.it\u{02}\
+pisz.pl\u{02}\
+pittsburgh.museum\u{02}\
+piw.gov.pl\u{02}\
+pixolino.com\u{09}\
+pizza\u{02}\
+pk\u{02}\
+pl\u{02}\
+pl.eu.org\u{09}\
+pl.ua\u{02}\
+place\u{02}\
+planetarium.museum\u{02}\
+plantation.museum\u{02}\
+plants.museum\u{02}\
+platform0.app\u{09}\
+platformsh.site\u{11}\
+platter-app.com\u{09}\
+platter-app.dev\u{09}\
+platterp.us\u{09}\
+play\u{02}\
+playstation\u{02}\
+playstation-cloud.com\u{09}\
+plaza.museum\u{02}\
+plc.co.im\u{02}\
+plc.ly\u{02}\
+plc.uk\u{02}\
+plesk.page\u{09}\
+pleskns.com\u{09}\
+plo.ps\u{02}\
+plumbing\u{02}\
+plurinacional.bo\u{02}\
+plus\u{02}\
+pm\u{02}\
+pmn.it\u{02}\
+pn\u{02}\
+pn.it\u{02}\
+pnc\u{02}\
+po.gov.pl\u{02}\
+po.it\u{02}\
+poa.br\u{02}\
+podhale.pl\u{02}\
+podlasie.pl\u{02}\
+podzone.net\u{09}\
+podzone.org\u{09}\
+pohl\u{02}\
+point2this.com\u{09}\
+pointto.us\u{09}\
+poivron.org\u{09}\
+poker\u{02}\
+pokrovsk.su\u{09}\
+pol.dz\u{02}\
+pol.ht\u{02}\
+pol.tr\u{02}\
+police.uk\u{02}\
+politica.bo\u{02}\
+politie\u{02}\
+polkowice.pl\u{02}\
+poltava.ua\u{02}\
+pomorskie.pl\u{02}\
+pomorze.pl\u{02}\
+poniatowa.pl\u{09}\
+ponpes.id\u{02}\
+pordenone.it\u{02}\
+porn\u{02}\
+porsanger.no\u{02}\
+porsangu.no\u{02}\
+porsgrunn.no\u{02}\
+porsáŋgu.no\u{02}\
+port.fr\u{02}\
+portal.museum\u{02}\
+portland.museum\u{02}\
+portlligat.museum\u{02}\
+post\u{02}\
+post.in\u{02}\
+postman-echo.com\u{09}\
+posts-and-telecommunications.museum\u{02}\
+potager.org\u{09}\
+potenza.it\u{02}\
+powiat.pl\u{02}\
+poznan.pl\u{09}\
+pp.az\u{02}\
+pp.ru\u{09}\
+pp.se\u{02}\
+pp.ua\u{09}\
+ppg.br\u{02}\
+pr\u{02}\
+pr.gov.br\u{02}\
+pr.it\u{02}\
+pr.leg.br\u{09}\
+pr.us\u{02}\
+pramerica\u{02}\
+prato.it\u{02}\
+praxi\u{02}\
+prd.fr\u{02}\
+prd.km\u{02}\
+prd.mg\u{02}\
+prequalifyme.today\u{09}\
+preservation.museum\u{02}\
+presidio.museum\u{02}\
+press\u{02}\
+press.aero\u{02}\
+press.cy\u{02}\
+press.ma\u{02}\
+press.museum\u{02}\
+press.se\u{02}\
+presse.ci\u{02}\
+presse.km\u{02}\
+presse.ml\u{02}\
+pri.ee\u{02}\
+prime\u{02}\
+primetel.cloud\u{09}\
+principe.st\u{02}\
+priv.at\u{09}\
+priv.hu\u{02}\
+priv.instances.scw.cloud\u{09}\
+priv.me\u{02}\
+priv.no\u{02}\
+priv.pl\u{02}\
+privatelink.snowflake.app\u{09}\
+privatizehealthinsurance.net\u{09}\
+pro\u{02}\
+pro.az\u{02}\
+pro.br\u{02}\
+pro.cy\u{02}\
+pro.ec\u{02}\
+pro.fj\u{02}\
+pro.ht\u{02}\
+pro.in\u{02}\
+pro.mv\u{02}\
+pro.na\u{02}\
+pro.om\u{02}\
+pro.pr\u{02}\
+pro.tt\u{02}\
+pro.typeform.com\u{09}\
+pro.vn\u{02}\
+prochowice.pl\u{02}\
+prod\u{02}\
+production.aero\u{02}\
+productions\u{02}\
+prof\u{02}\
+prof.pr\u{02}\
+profesional.bo\u{02}\
+progressive\u{02}\
+project.museum\u{02}\
+promo\u{02}\
+properties\u{02}\
+property\u{02}\
+protection\u{02}\
+protonet.io\u{09}\
+pru\u{02}\
+prudential\u{02}\
+pruszkow.pl\u{02}\
+prvcy.page\u{09}\
+przeworsk.pl\u{02}\
+ps\u{02}\
+psc.br\u{02}\
+psi.br\u{02}\
+psp.gov.pl\u{02}\
+psse.gov.pl\u{02}\
+pstmn.io\u{09}\
+pt\u{02}\
+pt.eu.org\u{09}\
+pt.it\u{02}\
+pu.it\u{02}\
+pub\u{02}\
+pub.instances.scw.cloud\u{09}\
+pub.sa\u{02}\
+publ.pt\u{02}\
+public-inquiry.uk\u{09}\
+public.museum\u{02}\
+publishproxy.com\u{09}\
+pubol.museum\u{02}\
+pubtls.org\u{09}\
+pueblo.bo\u{02}\
+pug.it\u{02}\
+puglia.it\u{02}\
+pulawy.pl\u{02}\
+punyu.jp\u{09}\
+pup.gov.pl\u{02}\
+pupu.jp\u{09}\
+pussycat.jp\u{09}\
+pv.it\u{02}\
+pvh.br\u{02}\
+pvt.ge\u{02}\
+pvt.k12.ma.us\u{02}\
+pw\u{02}\
+pwc\u{02}\
+py\u{02}\
+pya.jp\u{09}\
+pyatigorsk.ru\u{09}\
+pymnt.uk\u{09}\
+pythonanywhere.com\u{09}\
+pz.it\u{02}\
+q-a.eu.org\u{09}\
+q.bg\u{02}\
+qa\u{02}\
+qa2.com\u{09}\
+qbuser.com\u{09}\
+qc.ca\u{02}\
+qc.com\u{09}\
+qcx.io\u{09}\
+qh.cn\u{02}\
+qld.au\u{02}\
+qld.edu.au\u{02}\
+qld.gov.au\u{02}\
+qoto.io\u{09}\
+qpon\u{02}\
+qsl.br\u{02}\
+qualifioapp.com\u{09}\
+quebec\u{02}\
+quebec.museum\u{02}\
+quest\u{02}\
+quicksytes.com\u{09}\
+quipelements.com\u{11}\
+r.appspot.com\u{11}\
+r.bg\u{02}\
+r.cdn77.net\u{09}\
+r.se\u{02}\
+r2.dev\u{09}\
+ra.it\u{02}\
+racing\u{02}\
+rackmaze.com\u{09}\
+rackmaze.net\u{09}\
+rade.no\u{02}\
+radio\u{02}\
+radio.am\u{09}\
+radio.br\u{02}\
+radio.fm\u{09}\
+radom.pl\u{02}\
+radoy.no\u{02}\
+radøy.no\u{02}\
+raffleentry.org.uk\u{09}\
+rag-cloud-ch.hosteur.com\u{09}\
+rag-cloud.hosteur.com\u{09}\
+ragusa.it\u{02}\
+rahkkeravju.no\u{02}\
+raholt.no\u{02}\
+railroad.museum\u{02}\
+railway.museum\u{02}\
+raindrop.jp\u{09}\
+raisa.no\u{02}\
+rakkestad.no\u{02}\
+ralingen.no\u{02}\
+rana.no\u{02}\
+randaberg.no\u{02}\
+rankoshi.hokkaido.jp\u{02}\
+ranzan.saitama.jp\u{02}\
+rar.ve\u{02}\
+ras.ru\u{09}\
+rauma.no\u{02}\
+ravendb.cloud\u{09}\
+ravendb.community\u{09}\
+ravendb.me\u{09}\
+ravendb.run\u{09}\
+ravenna.it\u{02}\
+ravpage.co.il\u{09}\
+rawa-maz.pl\u{02}\
+rc.it\u{02}\
+rdv.to\u{09}\
+re\u{02}\
+re.it\u{02}\
+re.kr\u{02}\
+read\u{02}\
+read-books.org\u{09}\
+readmyblog.org\u{09}\
+readthedocs.io\u{09}\
+readymade.jp\u{09}\
+realestate\u{02}\
+realestate.pl\u{02}\
+realm.cz\u{09}\
+realtor\u{02}\
+realty\u{02}\
+rebun.hokkaido.jp\u{02}\
+rec.br\u{02}\
+rec.co\u{02}\
+rec.nf\u{02}\
+rec.ro\u{02}\
+rec.ve\u{02}\
+recht.pro\u{02}\
+recife.br\u{02}\
+recipes\u{02}\
+recreation.aero\u{02}\
+red\u{02}\
+red.sv\u{02}\
+redirectme.net\u{09}\
+redstone\u{02}\
+redumbrella\u{02}\
+reg.dk\u{09}\
+reggio-calabria.it\u{02}\
+reggio-emilia.it\u{02}\
+reggiocalabria.it\u{02}\
+reggioemilia.it\u{02}\
+rehab\u{02}\
+reise\u{02}\
+reisen\u{02}\
+reit\u{02}\
+reklam.hu\u{02}\
+rel.ht\u{02}\
+rel.pl\u{02}\
+reliance\u{02}\
+remotewd.com\u{09}\
+ren\u{02}\
+rendalen.no\u{02}\
+rennebu.no\u{02}\
+rennesoy.no\u{02}\
+rennesøy.no\u{02}\
+rent\u{02}\
+rentals\u{02}\
+rep.br\u{02}\
+rep.kp\u{02}\
+repair\u{02}\
+repbody.aero\u{02}\
+repl.co\u{09}\
+repl.run\u{09}\
+report\u{02}\
+republican\u{02}\
+res.aero\u{02}\
+res.in\u{02}\
+research.aero\u{02}\
+research.museum\u{02}\
+reservd.com\u{09}\
+reservd.dev.thingdust.io\u{09}\
+reservd.disrec.thingdust.io\u{09}\
+reservd.testing.thingdust.io\u{09}\
+reserve-online.com\u{09}\
+reserve-online.net\u{09}\
+resindevice.io\u{09}\
+resistance.museum\u{02}\
+rest\u{02}\
+restaurant\u{02}\
+restaurant.bj\u{02}\
+resto.bj\u{02}\
+review\u{02}\
+reviews\u{02}\
+revista.bo\u{02}\
+rexroth\u{02}\
+rg.it\u{02}\
+rhcloud.com\u{09}\
+ri.it\u{02}\
+ri.us\u{02}\
+ribeirao.br\u{02}\
+ric.jelastic.vps-host.net\u{09}\
+rich\u{02}\
+richardli\u{02}\
+ricoh\u{02}\
+rieti.it\u{02}\
+rifu.miyagi.jp\u{02}\
+riik.ee\u{02}\
+rikubetsu.hokkaido.jp\u{02}\
+rikuzentakata.iwate.jp\u{02}\
+ril\u{02}\
+rimini.it\u{02}\
+rindal.no\u{02}\
+ringebu.no\u{02}\
+ringerike.no\u{02}\
+ringsaker.no\u{02}\
+rio\u{02}\
+rio.br\u{02}\
+riobranco.br\u{02}\
+riodejaneiro.museum\u{02}\
+riopreto.br\u{02}\
+rip\u{02}\
+rishiri.hokkaido.jp\u{02}\
+rishirifuji.hokkaido.jp\u{02}\
+risor.no\u{02}\
+rissa.no\u{02}\
+risør.no\u{02}\
+ritto.shiga.jp\u{02}\
+rivne.ua\u{02}\
+rj.gov.br\u{02}\
+rj.leg.br\u{09}\
+rl.no\u{02}\
+rm.it\u{02}\
+rn.gov.br\u{02}\
+rn.it\u{02}\
+rn.leg.br\u{09}\
+ro\u{02}\
+ro.eu.org\u{09}\
+ro.gov.br\u{02}\
+ro.im\u{09}\
+ro.it\u{02}\
+ro.leg.br\u{09}\
+roan.no\u{02}\
+rocher\u{02}\
+rochester.museum\u{02}\
+rockart.museum\u{02}\
+rocks\u{02}\
+rocky.page\u{09}\
+rodeo\u{02}\
+rodoy.no\u{02}\
+rogers\u{02}\
+rokunohe.aomori.jp\u{02}\
+rollag.no\u{02}\
+roma.it\u{02}\
+roma.museum\u{02}\
+rome.it\u{02}\
+romsa.no\u{02}\
+romskog.no\u{02}\
+room\u{02}\
+roros.no\u{02}\
+rost.no\u{02}\
+rotorcraft.aero\u{02}\
+router.management\u{09}\
+rovigo.it\u{02}\
+rovno.ua\u{02}\
+royal-commission.uk\u{09}\
+royken.no\u{02}\
+royrvik.no\u{02}\
+rr.gov.br\u{02}\
+rr.leg.br\u{09}\
+rs\u{02}\
+rs.ba\u{09}\
+rs.gov.br\u{02}\
+rs.leg.br\u{09}\
+rsc.cdn77.org\u{09}\
+rss.my.id\u{11}\
+rsvp\u{02}\
+ru\u{02}\
+ru.com\u{09}\
+ru.eu.org\u{09}\
+ru.net\u{09}\
+rugby\u{02}\
+ruhr\u{02}\
+run\u{02}\
+run.app\u{09}\
+ruovat.no\u{02}\
+russia.museum\u{02}\
+rv.ua\u{02}\
+rw\u{02}\
+rwe\u{02}\
+rybnik.pl\u{02}\
+ryd.wafaicloud.com\u{09}\
+rygge.no\u{02}\
+ryokami.saitama.jp\u{02}\
+ryugasaki.ibaraki.jp\u{02}\
+ryukyu\u{02}\
+ryuoh.shiga.jp\u{02}\
+rzeszow.pl\u{02}\
+rzgw.gov.pl\u{02}\
+ráhkkerávju.no\u{02}\
+ráisa.no\u{02}\
+råde.no\u{02}\
+råholt.no\u{02}\
+rælingen.no\u{02}\
+rødøy.no\u{02}\
+rømskog.no\u{02}\
+røros.no\u{02}\
+røst.no\u{02}\
+røyken.no\u{02}\
+røyrvik.no\u{02}\
+s.bg\u{02}\
+s.se\u{02}\
+s3-ap-northeast-1.amazonaws.com\u{09}\
+s3-ap-northeast-2.amazonaws.com\u{09}\
+s3-ap-south-1.amazonaws.com\u{09}\
+s3-ap-southeast-1.amazonaws.com\u{09}\
+s3-ap-southeast-2.amazonaws.com\u{09}\
+s3-ca-central-1.amazonaws.com\u{09}\
+s3-eu-central-1.amazonaws.com\u{09}\
+s3-eu-west-1.amazonaws.com\u{09}\
+s3-eu-west-2.amazonaws.com\u{09}\
+s3-eu-west-3.amazonaws.com\u{09}\
+s3-external-1.amazonaws.com\u{09}\
+s3-fips-us-gov-west-1.amazonaws.com\u{09}\
+s3-sa-east-1.amazonaws.com\u{09}\
+s3-us-east-2.amazonaws.com\u{09}\
+s3-us-gov-west-1.amazonaws.com\u{09}\
+s3-us-west-1.amazonaws.com\u{09}\
+s3-us-west-2.amazonaws.com\u{09}\
+s3-website-ap-northeast-1.amazonaws.com\u{09}\
+s3-website-ap-southeast-1.amazonaws.com\u{09}\
+s3-website-ap-southeast-2.amazonaws.com\u{09}\
+s3-website-eu-west-1.amazonaws.com\u{09}\
+s3-website-sa-east-1.amazonaws.com\u{09}\
+s3-website-us-east-1.amazonaws.com\u{09}\
+s3-website-us-west-1.amazonaws.com\u{09}\
+s3-website-us-west-2.amazonaws.com\u{09}\
+s3-website.ap-northeast-2.amazonaws.com\u{09}\
+s3-website.ap-south-1.amazonaws.com\u{09}\
+s3-website.ca-central-1.amazonaws.com\u{09}\
+s3-website.eu-central-1.amazonaws.com\u{09}\
+s3-website.eu-west-2.amazonaws.com\u{09}\
+s3-website.eu-west-3.amazonaws.com\u{09}\
+s3-website.fr-par.scw.cloud\u{09}\
+s3-website.nl-ams.scw.cloud\u{09}\
+s3-website.pl-waw.scw.cloud\u{09}\
+s3-website.us-east-2.amazonaws.com\u{09}\
+s3.amazonaws.com\u{09}\
+s3.ap-northeast-2.amazonaws.com\u{09}\
+s3.ap-south-1.amazonaws.com\u{09}\
+s3.ca-central-1.amazonaws.com\u{09}\
+s3.cn-north-1.amazonaws.com.cn\u{09}\
+s3.dualstack.ap-northeast-1.amazonaws.com\u{09}\
+s3.dualstack.ap-northeast-2.amazonaws.com\u{09}\
+s3.dualstack.ap-south-1.amazonaws.com\u{09}\
+s3.dualstack.ap-southeast-1.amazonaws.com\u{09}\
+s3.dualstack.ap-southeast-2.amazonaws.com\u{09}\
+s3.dualstack.ca-central-1.amazonaws.com\u{09}\
+s3.dualstack.eu-central-1.amazonaws.com\u{09}\
+s3.dualstack.eu-west-1.amazonaws.com\u{09}\
+s3.dualstack.eu-west-2.amazonaws.com\u{09}\
+s3.dualstack.eu-west-3.amazonaws.com\u{09}\
+s3.dualstack.sa-east-1.amazonaws.com\u{09}\
+s3.dualstack.us-east-1.amazonaws.com\u{09}\
+s3.dualstack.us-east-2.amazonaws.com\u{09}\
+s3.eu-central-1.amazonaws.com\u{09}\
+s3.eu-west-2.amazonaws.com\u{09}\
+s3.eu-west-3.amazonaws.com\u{09}\
+s3.fr-par.scw.cloud\u{09}\
+s3.nl-ams.scw.cloud\u{09}\
+s3.pl-waw.scw.cloud\u{09}\
+s3.teckids.org\u{09}\
+s3.us-east-2.amazonaws.com\u{09}\
+s5y.io\u{11}\
+sa\u{02}\
+sa-east-1.elasticbeanstalk.com\u{09}\
+sa.au\u{02}\
+sa.com\u{09}\
+sa.cr\u{02}\
+sa.edu.au\u{02}\
+sa.gov.au\u{02}\
+sa.gov.pl\u{02}\
+sa.it\u{02}\
+saarland\u{02}\
+sabae.fukui.jp\u{02}\
+sadist.jp\u{09}\
+sado.niigata.jp\u{02}\
+safe\u{02}\
+safety\u{02}\
+safety.aero\u{02}\
+saga.jp\u{02}\
+saga.saga.jp\u{02}\
+sagae.yamagata.jp\u{02}\
+sagamihara.kanagawa.jp\u{02}\
+saigawa.fukuoka.jp\u{02}\
+saijo.ehime.jp\u{02}\
+saikai.nagasaki.jp\u{02}\
+saiki.oita.jp\u{02}\
+saintlouis.museum\u{02}\
+saitama.jp\u{02}\
+saitama.saitama.jp\u{02}\
+saito.miyazaki.jp\u{02}\
+saka.hiroshima.jp\u{02}\
+sakado.saitama.jp\u{02}\
+sakae.chiba.jp\u{02}\
+sakae.nagano.jp\u{02}\
+sakahogi.gifu.jp\u{02}\
+sakai.fukui.jp\u{02}\
+sakai.ibaraki.jp\u{02}\
+sakai.osaka.jp\u{02}\
+sakaiminato.tottori.jp\u{02}\
+sakaki.nagano.jp\u{02}\
+sakata.yamagata.jp\u{02}\
+sakawa.kochi.jp\u{02}\
+sakegawa.yamagata.jp\u{02}\
+saku.nagano.jp\u{02}\
+sakuho.nagano.jp\u{02}\
+sakura\u{02}\
+sakura.chiba.jp\u{02}\
+sakura.tochigi.jp\u{02}\
+sakuragawa.ibaraki.jp\u{02}\
+sakurai.nara.jp\u{02}\
+sakyo.kyoto.jp\u{02}\
+salangen.no\u{02}\
+salat.no\u{02}\
+sale\u{02}\
+salem.museum\u{02}\
+salerno.it\u{02}\
+salon\u{02}\
+saltdal.no\u{02}\
+salud.bo\u{02}\
+salvador.br\u{02}\
+salvadordali.museum\u{02}\
+salzburg.museum\u{02}\
+samegawa.fukushima.jp\u{02}\
+samnanger.no\u{02}\
+sampa.br\u{02}\
+samsclub\u{02}\
+samsung\u{02}\
+samukawa.kanagawa.jp\u{02}\
+sanagochi.tokushima.jp\u{02}\
+sanda.hyogo.jp\u{02}\
+sandcats.io\u{09}\
+sande.more-og-romsdal.no\u{02}\
+sande.møre-og-romsdal.no\u{02}\
+sande.vestfold.no\u{02}\
+sande.xn--mre-og-romsdal-qqb.no\u{02}\
+sandefjord.no\u{02}\
+sandiego.museum\u{02}\
+sandnes.no\u{02}\
+sandnessjoen.no\u{02}\
+sandnessjøen.no\u{02}\
+sandoy.no\u{02}\
+sandvik\u{02}\
+sandvikcoromant\u{02}\
+sandøy.no\u{02}\
+sanfrancisco.museum\u{02}\
+sango.nara.jp\u{02}\
+sanjo.niigata.jp\u{02}\
+sannan.hyogo.jp\u{02}\
+sannohe.aomori.jp\u{02}\
+sano.tochigi.jp\u{02}\
+sanofi\u{02}\
+sanok.pl\u{02}\
+santabarbara.museum\u{02}\
+santacruz.museum\u{02}\
+santafe.museum\u{02}\
+santamaria.br\u{02}\
+santoandre.br\u{02}\
+sanuki.kagawa.jp\u{02}\
+saobernardo.br\u{02}\
+saogonca.br\u{02}\
+saotome.st\u{02}\
+sap\u{02}\
+sapporo.jp\u{03}\
+sar.it\u{02}\
+sardegna.it\u{02}\
+sardinia.it\u{02}\
+sarl\u{02}\
+saroma.hokkaido.jp\u{02}\
+sarpsborg.no\u{02}\
+sarufutsu.hokkaido.jp\u{02}\
+sas\u{02}\
+sasaguri.fukuoka.jp\u{02}\
+sasayama.hyogo.jp\u{02}\
+sasebo.nagasaki.jp\u{02}\
+saskatchewan.museum\u{02}\
+sassari.it\u{02}\
+satosho.okayama.jp\u{02}\
+satsumasendai.kagoshima.jp\u{02}\
+satte.saitama.jp\u{02}\
+satx.museum\u{02}\
+sauda.no\u{02}\
+sauherad.no\u{02}\
+savannahga.museum\u{02}\
+save\u{02}\
+saves-the-whales.com\u{09}\
+savona.it\u{02}\
+saxo\u{02}\
+sayama.osaka.jp\u{02}\
+sayama.saitama.jp\u{02}\
+sayo.hyogo.jp\u{02}\
+sb\u{02}\
+sb.ua\u{02}\
+sbi\u{02}\
+sbs\u{02}\
+sc\u{02}\
+sc.cn\u{02}\
+sc.gov.br\u{02}\
+sc.ke\u{02}\
+sc.kr\u{02}\
+sc.leg.br\u{09}\
+sc.ls\u{02}\
+sc.tz\u{02}\
+sc.ug\u{02}\
+sc.us\u{02}\
+sca\u{02}\
+scalebook.scw.cloud\u{09}\
+scb\u{02}\
+sch.ae\u{02}\
+sch.id\u{02}\
+sch.ir\u{02}\
+sch.jo\u{02}\
+sch.lk\u{02}\
+sch.ly\u{02}\
+sch.ng\u{02}\
+sch.qa\u{02}\
+sch.sa\u{02}\
+sch.so\u{09}\
+sch.ss\u{02}\
+sch.tf\u{09}\
+sch.uk\u{03}\
+sch.wf\u{09}\
+sch.zm\u{02}\
+schaeffler\u{02}\
+schlesisches.museum\u{02}\
+schmidt\u{02}\
+schoenbrunn.museum\u{02}\
+schokokeks.net\u{09}\
+schokoladen.museum\u{02}\
+scholarships\u{02}\
+school\u{02}\
+school.museum\u{02}\
+school.na\u{02}\
+school.nz\u{02}\
+school.za\u{02}\
+schoolbus.jp\u{09}\
+schools.nsw.edu.au\u{02}\
+schule\u{02}\
+schulplattform.de\u{09}\
+schulserver.de\u{09}\
+schwarz\u{02}\
+schweiz.museum\u{02}\
+sci.eg\u{02}\
+science\u{02}\
+science-fiction.museum\u{02}\
+science.museum\u{02}\
+scienceandhistory.museum\u{02}\
+scienceandindustry.museum\u{02}\
+sciencecenter.museum\u{02}\
+sciencecenters.museum\u{02}\
+sciencehistory.museum\u{02}\
+sciences.museum\u{02}\
+sciencesnaturelles.museum\u{02}\
+scientist.aero\u{02}\
+scot\u{02}\
+scotland.museum\u{02}\
+scrapper-site.net\u{09}\
+scrapping.cc\u{09}\
+scrysec.com\u{09}\
+sd\u{02}\
+sd.cn\u{02}\
+sd.us\u{02}\
+sdn.gov.pl\u{02}\
+sdscloud.pl\u{09}\
+se\u{02}\
+se.eu.org\u{09}\
+se.gov.br\u{02}\
+se.leg.br\u{09}\
+se.net\u{09}\
+seaport.museum\u{02}\
+search\u{02}\
+seat\u{02}\
+sebastopol.ua\u{02}\
+sec.ps\u{02}\
+secaas.hk\u{09}\
+secret.jp\u{09}\
+secure\u{02}\
+security\u{02}\
+securitytactics.com\u{09}\
+seek\u{02}\
+seg.br\u{02}\
+seidat.net\u{09}\
+seihi.nagasaki.jp\u{02}\
+seika.kyoto.jp\u{02}\
+seiro.niigata.jp\u{02}\
+seirou.niigata.jp\u{02}\
+seiyo.ehime.jp\u{02}\
+sejny.pl\u{02}\
+sekd1.beebyteapp.io\u{09}\
+seki.gifu.jp\u{02}\
+sekigahara.gifu.jp\u{02}\
+sekikawa.niigata.jp\u{02}\
+sel.no\u{02}\
+selbu.no\u{02}\
+select\u{02}\
+selfip.biz\u{09}\
+selfip.com\u{09}\
+selfip.info\u{09}\
+selfip.net\u{09}\
+selfip.org\u{09}\
+selje.no\u{02}\
+seljord.no\u{02}\
+sellfy.store\u{09}\
+sells-for-less.com\u{09}\
+sells-for-u.com\u{09}\
+sells-it.net\u{09}\
+sellsyourhome.org\u{09}\
+semboku.akita.jp\u{02}\
+semine.miyagi.jp\u{02}\
+senasa.ar\u{02}\
+sendai.jp\u{03}\
+sener\u{02}\
+sennan.osaka.jp\u{02}\
+senseering.net\u{09}\
+sensiosite.cloud\u{11}\
+seoul.kr\u{02}\
+sera.hiroshima.jp\u{02}\
+seranishi.hiroshima.jp\u{02}\
+servebbs.com\u{09}\
+servebbs.net\u{09}\
+servebbs.org\u{09}\
+servebeer.com\u{09}\
+serveblog.net\u{09}\
+servecounterstrike.com\u{09}\
+serveexchange.com\u{09}\
+serveftp.com\u{09}\
+serveftp.net\u{09}\
+serveftp.org\u{09}\
+servegame.com\u{09}\
+servegame.org\u{09}\
+servehalflife.com\u{09}\
+servehttp.com\u{09}\
+servehumour.com\u{09}\
+serveirc.com\u{09}\
+serveminecraft.net\u{09}\
+servemp3.com\u{09}\
+servep2p.com\u{09}\
+servepics.com\u{09}\
+servequake.com\u{09}\
+servers.run\u{09}\
+servesarcasm.com\u{09}\
+service.gov.scot\u{09}\
+service.gov.uk\u{09}\
+service.one\u{09}\
+services\u{02}\
+services.aero\u{02}\
+setagaya.tokyo.jp\u{02}\
+seto.aichi.jp\u{02}\
+setouchi.okayama.jp\u{02}\
+settlement.museum\u{02}\
+settlers.museum\u{02}\
+settsu.osaka.jp\u{02}\
+sevastopol.ua\u{02}\
+seven\u{02}\
+sew\u{02}\
+sex\u{02}\
+sex.hu\u{02}\
+sex.pl\u{02}\
+sexy\u{02}\
+sf.no\u{02}\
+sfr\u{02}\
+sg\u{02}\
+sg-1.paas.massivegrid.net\u{09}\
+sh\u{02}\
+sh.cn\u{02}\
+shacknet.nu\u{09}\
+shakotan.hokkaido.jp\u{02}\
+shangrila\u{02}\
+shari.hokkaido.jp\u{02}\
+sharp\u{02}\
+shaw\u{02}\
+shell\u{02}\
+shell.museum\u{02}\
+sherbrooke.museum\u{02}\
+shia\u{02}\
+shibata.miyagi.jp\u{02}\
+shibata.niigata.jp\u{02}\
+shibecha.hokkaido.jp\u{02}\
+shibetsu.hokkaido.jp\u{02}\
+shibukawa.gunma.jp\u{02}\
+shibuya.tokyo.jp\u{02}\
+shichikashuku.miyagi.jp\u{02}\
+shichinohe.aomori.jp\u{02}\
+shiftcrypto.dev\u{09}\
+shiftcrypto.io\u{09}\
+shiftedit.io\u{09}\
+shiga.jp\u{02}\
+shiiba.miyazaki.jp\u{02}\
+shijonawate.osaka.jp\u{02}\
+shika.ishikawa.jp\u{02}\
+shikabe.hokkaido.jp\u{02}\
+shikama.miyagi.jp\u{02}\
+shikaoi.hokkaido.jp\u{02}\
+shikatsu.aichi.jp\u{02}\
+shiki.saitama.jp\u{02}\
+shikokuchuo.ehime.jp\u{02}\
+shiksha\u{02}\
+shima.mie.jp\u{02}\
+shimabara.nagasaki.jp\u{02}\
+shimada.shizuoka.jp\u{02}\
+shimamaki.hokkaido.jp\u{02}\
+shimamoto.osaka.jp\u{02}\
+shimane.jp\u{02}\
+shimane.shimane.jp\u{02}\
+shimizu.hokkaido.jp\u{02}\
+shimizu.shizuoka.jp\u{02}\
+shimoda.shizuoka.jp\u{02}\
+shimodate.ibaraki.jp\u{02}\
+shimofusa.chiba.jp\u{02}\
+shimogo.fukushima.jp\u{02}\
+shimoichi.nara.jp\u{02}\
+shimoji.okinawa.jp\u{02}\
+shimokawa.hokkaido.jp\u{02}\
+shimokitayama.nara.jp\u{02}\
+shimonita.gunma.jp\u{02}\
+shimonoseki.yamaguchi.jp\u{02}\
+shimosuwa.nagano.jp\u{02}\
+shimotsuke.tochigi.jp\u{02}\
+shimotsuma.ibaraki.jp\u{02}\
+shinagawa.tokyo.jp\u{02}\
+shinanomachi.nagano.jp\u{02}\
+shingo.aomori.jp\u{02}\
+shingu.fukuoka.jp\u{02}\
+shingu.hyogo.jp\u{02}\
+shingu.wakayama.jp\u{02}\
+shinichi.hiroshima.jp\u{02}\
+shinjo.nara.jp\u{02}\
+shinjo.okayama.jp\u{02}\
+shinjo.yamagata.jp\u{02}\
+shinjuku.tokyo.jp\u{02}\
+shinkamigoto.nagasaki.jp\u{02}\
+shinonsen.hyogo.jp\u{02}\
+shinshinotsu.hokkaido.jp\u{02}\
+shinshiro.aichi.jp\u{02}\
+shinto.gunma.jp\u{02}\
+shintoku.hokkaido.jp\u{02}\
+shintomi.miyazaki.jp\u{02}\
+shinyoshitomi.fukuoka.jp\u{02}\
+shiogama.miyagi.jp\u{02}\
+shiojiri.nagano.jp\u{02}\
+shioya.tochigi.jp\u{02}\
+shirahama.wakayama.jp\u{02}\
+shirakawa.fukushima.jp\u{02}\
+shirakawa.gifu.jp\u{02}\
+shirako.chiba.jp\u{02}\
+shiranuka.hokkaido.jp\u{02}\
+shiraoi.hokkaido.jp\u{02}\
+shiraoka.saitama.jp\u{02}\
+shirataka.yamagata.jp\u{02}\
+shiriuchi.hokkaido.jp\u{02}\
+shiroi.chiba.jp\u{02}\
+shiroishi.miyagi.jp\u{02}\
+shiroishi.saga.jp\u{02}\
+shirosato.ibaraki.jp\u{02}\
+shishikui.tokushima.jp\u{02}\
+shiso.hyogo.jp\u{02}\
+shisui.chiba.jp\u{02}\
+shitara.aichi.jp\u{02}\
+shiwa.iwate.jp\u{02}\
+shizukuishi.iwate.jp\u{02}\
+shizuoka.jp\u{02}\
+shizuoka.shizuoka.jp\u{02}\
+shobara.hiroshima.jp\u{02}\
+shoes\u{02}\
+shonai.fukuoka.jp\u{02}\
+shonai.yamagata.jp\u{02}\
+shoo.okayama.jp\u{02}\
+shop\u{02}\
+shop.brendly.rs\u{09}\
+shop.ht\u{02}\
+shop.hu\u{02}\
+shop.pl\u{02}\
+shop.ro\u{09}\
+shop.th\u{09}\
+shoparena.pl\u{09}\
+shopitsite.com\u{09}\
+shopping\u{02}\
+shopselect.net\u{09}\
+shopware.store\u{09}\
+shouji\u{02}\
+show\u{02}\
+show.aero\u{02}\
+showa.fukushima.jp\u{02}\
+showa.gunma.jp\u{02}\
+showa.yamanashi.jp\u{02}\
+showtime\u{02}\
+shunan.yamaguchi.jp\u{02}\
+shw.io\u{09}\
+si\u{02}\
+si.eu.org\u{09}\
+si.it\u{02}\
+sibenik.museum\u{02}\
+sic.it\u{02}\
+sicilia.it\u{02}\
+sicily.it\u{02}\
+siellak.no\u{02}\
+siena.it\u{02}\
+sigdal.no\u{02}\
+siiites.com\u{09}\
+siljan.no\u{02}\
+silk\u{02}\
+silk.museum\u{02}\
+simple-url.com\u{09}\
+simplesite.com\u{09}\
+simplesite.com.br\u{09}\
+simplesite.gr\u{09}\
+simplesite.pl\u{09}\
+sina\u{02}\
+sinaapp.com\u{09}\
+singles\u{02}\
+siracusa.it\u{02}\
+sirdal.no\u{02}\
+site\u{02}\
+site.tb-hosting.com\u{09}\
+site.transip.me\u{09}\
+siteleaf.net\u{09}\
+sites.static.land\u{09}\
+sj\u{02}\
+sjc.br\u{02}\
+sk\u{02}\
+sk.ca\u{02}\
+sk.eu.org\u{09}\
+skanit.no\u{02}\
+skanland.no\u{02}\
+skaun.no\u{02}\
+skedsmo.no\u{02}\
+skedsmokorset.no\u{02}\
+ski\u{02}\
+ski.museum\u{02}\
+ski.no\u{02}\
+skien.no\u{02}\
+skierva.no\u{02}\
+skiervá.no\u{02}\
+skin\u{02}\
+skiptvet.no\u{02}\
+skjak.no\u{02}\
+skjervoy.no\u{02}\
+skjervøy.no\u{02}\
+skjåk.no\u{02}\
+sklep.pl\u{02}\
+sko.gov.pl\u{02}\
+skoczow.pl\u{02}\
+skodje.no\u{02}\
+skole.museum\u{02}\
+sky\u{02}\
+skydiving.aero\u{02}\
+skygearapp.com\u{09}\
+skype\u{02}\
+skánit.no\u{02}\
+skånland.no\u{02}\
+sl\u{02}\
+slask.pl\u{02}\
+slattum.no\u{02}\
+sld.do\u{02}\
+sld.pa\u{02}\
+slg.br\u{02}\
+sling\u{02}\
+slupsk.pl\u{02}\
+slz.br\u{02}\
+sm\u{02}\
+sm.ua\u{02}\
+small-web.org\u{09}\
+smart\u{02}\
+smartlabeling.scw.cloud\u{09}\
+smile\u{02}\
+smola.no\u{02}\
+smushcdn.com\u{09}\
+smøla.no\u{02}\
+sn\u{02}\
+sn.cn\u{02}\
+snaase.no\u{02}\
+snasa.no\u{02}\
+sncf\u{02}\
+snillfjord.no\u{02}\
+snoasa.no\u{02}\
+snowflake.app\u{09}\
+snåase.no\u{02}\
+snåsa.no\u{02}\
+so\u{02}\
+so.gov.pl\u{02}\
+so.it\u{02}\
+sobetsu.hokkaido.jp\u{02}\
+soc.dz\u{02}\
+soc.lk\u{02}\
+soc.srcf.net\u{09}\
+soccer\u{02}\
+sochi.su\u{09}\
+social\u{02}\
+society.museum\u{02}\
+sodegaura.chiba.jp\u{02}\
+soeda.fukuoka.jp\u{02}\
+softbank\u{02}\
+software\u{02}\
+software.aero\u{02}\
+sogndal.no\u{02}\
+sogne.no\u{02}\
+sohu\u{02}\
+soja.okayama.jp\u{02}\
+soka.saitama.jp\u{02}\
+sokndal.no\u{02}\
+sola.no\u{02}\
+solar\u{02}\
+sologne.museum\u{02}\
+solund.no\u{02}\
+solutions\u{02}\
+soma.fukushima.jp\u{02}\
+somna.no\u{02}\
+sondre-land.no\u{02}\
+sondrio.it\u{02}\
+song\u{02}\
+songdalen.no\u{02}\
+soni.nara.jp\u{02}\
+sony\u{02}\
+soo.kagoshima.jp\u{02}\
+sopot.pl\u{09}\
+sor-aurdal.no\u{02}\
+sor-fron.no\u{02}\
+sor-odal.no\u{02}\
+sor-varanger.no\u{02}\
+sorfold.no\u{02}\
+sorocaba.br\u{02}\
+sorreisa.no\u{02}\
+sortland.no\u{02}\
+sorum.no\u{02}\
+sos.pl\u{02}\
+sosa.chiba.jp\u{02}\
+sosnowiec.pl\u{02}\
+soundandvision.museum\u{02}\
+soundcast.me\u{09}\
+southcarolina.museum\u{02}\
+southwest.museum\u{02}\
+sowa.ibaraki.jp\u{02}\
+soy\u{02}\
+sp.gov.br\u{02}\
+sp.it\u{02}\
+sp.leg.br\u{09}\
+spa\u{02}\
+space\u{02}\
+space-to-rent.com\u{09}\
+space.museum\u{02}\
+spacekit.io\u{09}\
+spb.ru\u{09}\
+spb.su\u{09}\
+spdns.de\u{09}\
+spdns.eu\u{09}\
+spdns.org\u{09}\
+spectrum.myjino.ru\u{11}\
+sphinx.mythic-beasts.com\u{09}\
+spjelkavik.no\u{02}\
+sport\u{02}\
+sport.hu\u{02}\
+spot\u{02}\
+spy.museum\u{02}\
+spydeberg.no\u{02}\
+square.museum\u{02}\
+square7.ch\u{09}\
+square7.de\u{09}\
+square7.net\u{09}\
+sr\u{02}\
+sr.gov.pl\u{02}\
+sr.it\u{02}\
+srht.site\u{09}\
+srl\u{02}\
+srv.br\u{02}\
+ss\u{02}\
+ss.it\u{02}\
+ssl.origin.cdn77-secure.org\u{09}\
+st\u{02}\
+st.no\u{02}\
+staba.jp\u{09}\
+stackhero-network.com\u{09}\
+stada\u{02}\
+stadt.museum\u{02}\
+stage.nodeart.io\u{09}\
+staging.onred.one\u{09}\
+stalbans.museum\u{02}\
+stalowa-wola.pl\u{02}\
+stange.no\u{02}\
+staples\u{02}\
+star\u{02}\
+starachowice.pl\u{02}\
+stargard.pl\u{02}\
+starnberg.museum\u{02}\
+starostwo.gov.pl\u{02}\
+stat.no\u{02}\
+state.museum\u{02}\
+statebank\u{02}\
+statefarm\u{02}\
+stateofdelaware.museum\u{02}\
+stathelle.no\u{02}\
+static-access.net\u{09}\
+static.land\u{09}\
+static.observableusercontent.com\u{09}\
+statics.cloud\u{11}\
+station.museum\u{02}\
+stavanger.no\u{02}\
+stavern.no\u{02}\
+stc\u{02}\
+stcgroup\u{02}\
+steam.museum\u{02}\
+steiermark.museum\u{02}\
+steigen.no\u{02}\
+steinkjer.no\u{02}\
+stg-builder.code.com\u{11}\
+stg.dev\u{11}\
+stgstage.dev\u{11}\
+sth.ac.at\u{02}\
+stjohn.museum\u{02}\
+stjordal.no\u{02}\
+stjordalshalsen.no\u{02}\
+stjørdal.no\u{02}\
+stjørdalshalsen.no\u{02}\
+stockholm\u{02}\
+stockholm.museum\u{02}\
+stokke.no\u{02}\
+stolos.io\u{11}\
+stor-elvdal.no\u{02}\
+storage\u{02}\
+storage.yandexcloud.net\u{09}\
+stord.no\u{02}\
+stordal.no\u{02}\
+store\u{02}\
+store.bb\u{02}\
+store.dk\u{09}\
+store.nf\u{02}\
+store.ro\u{02}\
+store.st\u{02}\
+store.ve\u{02}\
+storebase.store\u{09}\
+storfjord.no\u{02}\
+storj.farm\u{09}\
+stpetersburg.museum\u{02}\
+strand.no\u{02}\
+stranda.no\u{02}\
+stream\u{02}\
+streamlit.app\u{09}\
+streamlitapp.com\u{09}\
+stripper.jp\u{09}\
+stryn.no\u{02}\
+student.aero\u{02}\
+studio\u{02}\
+study\u{02}\
+stuff-4-sale.org\u{09}\
+stuff-4-sale.us\u{09}\
+stufftoread.com\u{09}\
+stuttgart.museum\u{02}\
+style\u{02}\
+su\u{02}\
+su.paba.se\u{09}\
+sub.jp\u{09}\
+sucks\u{02}\
+sue.fukuoka.jp\u{02}\
+suedtirol.it\u{02}\
+suginami.tokyo.jp\u{02}\
+sugito.saitama.jp\u{02}\
+suifu.ibaraki.jp\u{02}\
+suisse.museum\u{02}\
+suita.osaka.jp\u{02}\
+sukagawa.fukushima.jp\u{02}\
+sukumo.kochi.jp\u{02}\
+sula.no\u{02}\
+suldal.no\u{02}\
+suli.hu\u{02}\
+sumida.tokyo.jp\u{02}\
+sumita.iwate.jp\u{02}\
+sumoto.hyogo.jp\u{02}\
+sumoto.kumamoto.jp\u{02}\
+sumy.ua\u{02}\
+sunagawa.hokkaido.jp\u{02}\
+sund.no\u{02}\
+sunndal.no\u{02}\
+sunnyday.jp\u{09}\
+supabase.co\u{09}\
+supabase.in\u{09}\
+supabase.net\u{09}\
+supersale.jp\u{09}\
+supplies\u{02}\
+supply\u{02}\
+support\u{02}\
+surf\u{02}\
+surgeonshall.museum\u{02}\
+surgery\u{02}\
+surnadal.no\u{02}\
+surrey.museum\u{02}\
+susaki.kochi.jp\u{02}\
+susono.shizuoka.jp\u{02}\
+suwa.nagano.jp\u{02}\
+suwalki.pl\u{02}\
+suzaka.nagano.jp\u{02}\
+suzu.ishikawa.jp\u{02}\
+suzuka.mie.jp\u{02}\
+suzuki\u{02}\
+sv\u{02}\
+sv.it\u{02}\
+svalbard.no\u{02}\
+svc.firenet.ch\u{11}\
+sveio.no\u{02}\
+svelvik.no\u{02}\
+svizzera.museum\u{02}\
+svn-repos.de\u{09}\
+swatch\u{02}\
+sweden.museum\u{02}\
+sweetpepper.org\u{09}\
+swidnica.pl\u{02}\
+swidnik.pl\u{09}\
+swiebodzin.pl\u{02}\
+swinoujscie.pl\u{02}\
+swiss\u{02}\
+sx\u{02}\
+sx.cn\u{02}\
+sy\u{02}\
+sydney\u{02}\
+sydney.museum\u{02}\
+sykkylven.no\u{02}\
+syncloud.it\u{09}\
+syno-ds.de\u{09}\
+synology-diskstation.de\u{09}\
+synology-ds.de\u{09}\
+synology.me\u{09}\
+sys.qcx.io\u{11}\
+systems\u{02}\
+sytes.net\u{09}\
+sz\u{02}\
+szczecin.pl\u{02}\
+szczytno.pl\u{02}\
+szex.hu\u{02}\
+szkola.pl\u{02}\
+sálat.no\u{02}\
+sálát.no\u{02}\
+søgne.no\u{02}\
+sømna.no\u{02}\
+søndre-land.no\u{02}\
+sør-aurdal.no\u{02}\
+sør-fron.no\u{02}\
+sør-odal.no\u{02}\
+sør-varanger.no\u{02}\
+sørfold.no\u{02}\
+sørreisa.no\u{02}\
+sørum.no\u{02}\
+südtirol.it\u{02}\
+t.bg\u{02}\
+t.se\u{02}\
+t3l3p0rt.net\u{09}\
+ta.it\u{02}\
+taa.it\u{02}\
+tab\u{02}\
+tabayama.yamanashi.jp\u{02}\
+tabitorder.co.il\u{09}\
+tabuse.yamaguchi.jp\u{02}\
+tachiarai.fukuoka.jp\u{02}\
+tachikawa.tokyo.jp\u{02}\
+tadaoka.osaka.jp\u{02}\
+tado.mie.jp\u{02}\
+tadotsu.kagawa.jp\u{02}\
+tagajo.miyagi.jp\u{02}\
+tagami.niigata.jp\u{02}\
+tagawa.fukuoka.jp\u{02}\
+tahara.aichi.jp\u{02}\
+taifun-dns.de\u{09}\
+taiji.wakayama.jp\u{02}\
+taiki.hokkaido.jp\u{02}\
+taiki.mie.jp\u{02}\
+tainai.niigata.jp\u{02}\
+taipei\u{02}\
+taira.toyama.jp\u{02}\
+taishi.hyogo.jp\u{02}\
+taishi.osaka.jp\u{02}\
+taishin.fukushima.jp\u{02}\
+taito.tokyo.jp\u{02}\
+taiwa.miyagi.jp\u{02}\
+tajimi.gifu.jp\u{02}\
+tajiri.osaka.jp\u{02}\
+taka.hyogo.jp\u{02}\
+takagi.nagano.jp\u{02}\
+takahagi.ibaraki.jp\u{02}\
+takahama.aichi.jp\u{02}\
+takahama.fukui.jp\u{02}\
+takaharu.miyazaki.jp\u{02}\
+takahashi.okayama.jp\u{02}\
+takahata.yamagata.jp\u{02}\
+takaishi.osaka.jp\u{02}\
+takamatsu.kagawa.jp\u{02}\
+takamori.kumamoto.jp\u{02}\
+takamori.nagano.jp\u{02}\
+takanabe.miyazaki.jp\u{02}\
+takanezawa.tochigi.jp\u{02}\
+takaoka.toyama.jp\u{02}\
+takarazuka.hyogo.jp\u{02}\
+takasago.hyogo.jp\u{02}\
+takasaki.gunma.jp\u{02}\
+takashima.shiga.jp\u{02}\
+takasu.hokkaido.jp\u{02}\
+takata.fukuoka.jp\u{02}\
+takatori.nara.jp\u{02}\
+takatsuki.osaka.jp\u{02}\
+takatsuki.shiga.jp\u{02}\
+takayama.gifu.jp\u{02}\
+takayama.gunma.jp\u{02}\
+takayama.nagano.jp\u{02}\
+takazaki.miyazaki.jp\u{02}\
+takehara.hiroshima.jp\u{02}\
+taketa.oita.jp\u{02}\
+taketomi.okinawa.jp\u{02}\
+taki.mie.jp\u{02}\
+takikawa.hokkaido.jp\u{02}\
+takino.hyogo.jp\u{02}\
+takinoue.hokkaido.jp\u{02}\
+takko.aomori.jp\u{02}\
+tako.chiba.jp\u{02}\
+taku.saga.jp\u{02}\
+talk\u{02}\
+tama.tokyo.jp\u{02}\
+tamakawa.fukushima.jp\u{02}\
+tamaki.mie.jp\u{02}\
+tamamura.gunma.jp\u{02}\
+tamano.okayama.jp\u{02}\
+tamatsukuri.ibaraki.jp\u{02}\
+tamayu.shimane.jp\u{02}\
+tamba.hyogo.jp\u{02}\
+tana.no\u{02}\
+tanabe.kyoto.jp\u{02}\
+tanabe.wakayama.jp\u{02}\
+tanagura.fukushima.jp\u{02}\
+tananger.no\u{02}\
+tank.museum\u{02}\
+tanohata.iwate.jp\u{02}\
+taobao\u{02}\
+tara.saga.jp\u{02}\
+tarama.okinawa.jp\u{02}\
+taranto.it\u{02}\
+target\u{02}\
+targi.pl\u{02}\
+tarnobrzeg.pl\u{02}\
+tarui.gifu.jp\u{02}\
+tarumizu.kagoshima.jp\u{02}\
+tas.au\u{02}\
+tas.edu.au\u{02}\
+tas.gov.au\u{02}\
+tashkent.su\u{09}\
+tatamotors\u{02}\
+tatar\u{02}\
+tatebayashi.gunma.jp\u{02}\
+tateshina.nagano.jp\u{02}\
+tateyama.chiba.jp\u{02}\
+tateyama.toyama.jp\u{02}\
+tatsuno.hyogo.jp\u{02}\
+tatsuno.nagano.jp\u{02}\
+tattoo\u{02}\
+tawaramoto.nara.jp\u{02}\
+tax\u{02}\
+taxi\u{02}\
+taxi.br\u{02}\
+tc\u{02}\
+tc.br\u{02}\
+tci\u{02}\
+tcm.museum\u{02}\
+tcp4.me\u{09}\
+td\u{02}\
+tdk\u{02}\
+te.it\u{02}\
+te.ua\u{02}\
+teaches-yoga.com\u{09}\
+team\u{02}\
+tec.br\u{02}\
+tec.mi.us\u{02}\
+tec.ve\u{02}\
+tech\u{02}\
+tech.orange\u{09}\
+technology\u{02}\
+technology.museum\u{02}\
+tecnologia.bo\u{02}\
+tel\u{02}\
+tel.tr\u{02}\
+tele.amune.org\u{09}\
+telebit.app\u{09}\
+telebit.io\u{09}\
+telebit.xyz\u{11}\
+telekommunikation.museum\u{02}\
+television.museum\u{02}\
+temasek\u{02}\
+temp-dns.com\u{09}\
+tempio-olbia.it\u{02}\
+tempioolbia.it\u{02}\
+tempurl.host\u{09}\
+tendo.yamagata.jp\u{02}\
+tenei.fukushima.jp\u{02}\
+tenkawa.nara.jp\u{02}\
+tennis\u{02}\
+tenri.nara.jp\u{02}\
+teo.br\u{02}\
+teramo.it\u{02}\
+termez.su\u{09}\
+terni.it\u{02}\
+ternopil.ua\u{02}\
+teshikaga.hokkaido.jp\u{02}\
+test-iserv.de\u{09}\
+test.ru\u{09}\
+test.tj\u{02}\
+teva\u{02}\
+texas.museum\u{02}\
+textile.museum\u{02}\
+tf\u{02}\
+tg\u{02}\
+tgory.pl\u{02}\
+th\u{02}\
+thd\u{02}\
+the.br\u{02}\
+theater\u{02}\
+theater.museum\u{02}\
+theatre\u{02}\
+theshop.jp\u{09}\
+theworkpc.com\u{09}\
+thick.jp\u{09}\
+thingdustdata.com\u{09}\
+thruhere.net\u{09}\
+tiaa\u{02}\
+tickets\u{02}\
+tickets.io\u{09}\
+tienda\u{02}\
+tiffany\u{02}\
+time.museum\u{02}\
+time.no\u{02}\
+timekeeping.museum\u{02}\
+tingvoll.no\u{02}\
+tinn.no\u{02}\
+tips\u{02}\
+tires\u{02}\
+tirol\u{02}\
+tj\u{02}\
+tj.cn\u{02}\
+tjeldsund.no\u{02}\
+tjmaxx\u{02}\
+tjome.no\u{02}\
+tjx\u{02}\
+tjøme.no\u{02}\
+tk\u{02}\
+tkmaxx\u{02}\
+tksat.bo\u{02}\
+tl\u{02}\
+tlon.network\u{09}\
+tm\u{02}\
+tm.cy\u{02}\
+tm.dz\u{02}\
+tm.fr\u{02}\
+tm.hu\u{02}\
+tm.km\u{02}\
+tm.mc\u{02}\
+tm.mg\u{02}\
+tm.no\u{02}\
+tm.pl\u{02}\
+tm.ro\u{02}\
+tm.se\u{02}\
+tm.za\u{02}\
+tmall\u{02}\
+tmp.br\u{02}\
+tn\u{02}\
+tn.it\u{02}\
+tn.oxa.cloud\u{09}\
+tn.us\u{02}\
+to\u{02}\
+to.gov.br\u{02}\
+to.gt\u{09}\
+to.it\u{02}\
+to.leg.br\u{09}\
+to.md\u{09}\
+toba.mie.jp\u{02}\
+tobe.ehime.jp\u{02}\
+tobetsu.hokkaido.jp\u{02}\
+tobishima.aichi.jp\u{02}\
+tochigi.jp\u{02}\
+tochigi.tochigi.jp\u{02}\
+tochio.niigata.jp\u{02}\
+toda.saitama.jp\u{02}\
+today\u{02}\
+toei.aichi.jp\u{02}\
+toga.toyama.jp\u{02}\
+togakushi.nagano.jp\u{02}\
+togane.chiba.jp\u{02}\
+togitsu.nagasaki.jp\u{02}\
+togliatti.su\u{09}\
+togo.aichi.jp\u{02}\
+togura.nagano.jp\u{02}\
+tohma.hokkaido.jp\u{02}\
+tohnosho.chiba.jp\u{02}\
+toho.fukuoka.jp\u{02}\
+tokai.aichi.jp\u{02}\
+tokai.ibaraki.jp\u{02}\
+tokamachi.niigata.jp\u{02}\
+tokashiki.okinawa.jp\u{02}\
+toki.gifu.jp\u{02}\
+tokigawa.saitama.jp\u{02}\
+tokke.no\u{02}\
+tokoname.aichi.jp\u{02}\
+tokorozawa.saitama.jp\u{02}\
+tokushima.jp\u{02}\
+tokushima.tokushima.jp\u{02}\
+tokuyama.yamaguchi.jp\u{02}\
+tokyo\u{02}\
+tokyo.jp\u{02}\
+tolga.no\u{02}\
+tomakomai.hokkaido.jp\u{02}\
+tomari.hokkaido.jp\u{02}\
+tome.miyagi.jp\u{02}\
+tomi.nagano.jp\u{02}\
+tomigusuku.okinawa.jp\u{02}\
+tomika.gifu.jp\u{02}\
+tomioka.gunma.jp\u{02}\
+tomisato.chiba.jp\u{02}\
+tomiya.miyagi.jp\u{02}\
+tomobe.ibaraki.jp\u{02}\
+tonaki.okinawa.jp\u{02}\
+tonami.toyama.jp\u{02}\
+tondabayashi.osaka.jp\u{02}\
+tone.ibaraki.jp\u{02}\
+tonkotsu.jp\u{09}\
+tono.iwate.jp\u{02}\
+tonosho.kagawa.jp\u{02}\
+tonsberg.no\u{02}\
+toolforge.org\u{09}\
+tools\u{02}\
+toon.ehime.jp\u{02}\
+top\u{02}\
+topology.museum\u{02}\
+torahime.shiga.jp\u{02}\
+toray\u{02}\
+toride.ibaraki.jp\u{02}\
+torino.it\u{02}\
+torino.museum\u{02}\
+torproject.net\u{09}\
+torsken.no\u{02}\
+tos.it\u{02}\
+tosa.kochi.jp\u{02}\
+tosashimizu.kochi.jp\u{02}\
+toscana.it\u{02}\
+toshiba\u{02}\
+toshima.tokyo.jp\u{02}\
+tosu.saga.jp\u{02}\
+total\u{02}\
+tottori.jp\u{02}\
+tottori.tottori.jp\u{02}\
+touch.museum\u{02}\
+tourism.bj\u{02}\
+tourism.pl\u{02}\
+tourism.tn\u{02}\
+tours\u{02}\
+towada.aomori.jp\u{02}\
+town\u{02}\
+town.museum\u{02}\
+townnews-staging.com\u{09}\
+toya.hokkaido.jp\u{02}\
+toyako.hokkaido.jp\u{02}\
+toyama.jp\u{02}\
+toyama.toyama.jp\u{02}\
+toyo.kochi.jp\u{02}\
+toyoake.aichi.jp\u{02}\
+toyohashi.aichi.jp\u{02}\
+toyokawa.aichi.jp\u{02}\
+toyonaka.osaka.jp\u{02}\
+toyone.aichi.jp\u{02}\
+toyono.osaka.jp\u{02}\
+toyooka.hyogo.jp\u{02}\
+toyosato.shiga.jp\u{02}\
+toyota\u{02}\
+toyota.aichi.jp\u{02}\
+toyota.yamaguchi.jp\u{02}\
+toyotomi.hokkaido.jp\u{02}\
+toyotsu.fukuoka.jp\u{02}\
+toyoura.hokkaido.jp\u{02}\
+toys\u{02}\
+tozawa.yamagata.jp\u{02}\
+tozsde.hu\u{02}\
+tp.it\u{02}\
+tr\u{02}\
+tr.eu.org\u{09}\
+tr.it\u{02}\
+tr.no\u{02}\
+tra.kp\u{02}\
+trade\u{02}\
+trader.aero\u{02}\
+trading\u{02}\
+trading.aero\u{02}\
+traeumtgerade.de\u{09}\
+trafficplex.cloud\u{09}\
+trainer.aero\u{02}\
+training\u{02}\
+trana.no\u{02}\
+tranby.no\u{02}\
+trani-andria-barletta.it\u{02}\
+trani-barletta-andria.it\u{02}\
+traniandriabarletta.it\u{02}\
+tranibarlettaandria.it\u{02}\
+tranoy.no\u{02}\
+translate.goog\u{09}\
+translated.page\u{09}\
+transport.museum\u{02}\
+transporte.bo\u{02}\
+transurl.be\u{11}\
+transurl.eu\u{11}\
+transurl.nl\u{11}\
+tranøy.no\u{02}\
+trapani.it\u{02}\
+travel\u{02}\
+travel.in\u{02}\
+travel.pl\u{02}\
+travel.tt\u{02}\
+travelchannel\u{02}\
+travelers\u{02}\
+travelersinsurance\u{02}\
+trd.br\u{02}\
+tree.museum\u{02}\
+trentin-sud-tirol.it\u{02}\
+trentin-sudtirol.it\u{02}\
+trentin-sued-tirol.it\u{02}\
+trentin-suedtirol.it\u{02}\
+trentin-süd-tirol.it\u{02}\
+trentin-südtirol.it\u{02}\
+trentino-a-adige.it\u{02}\
+trentino-aadige.it\u{02}\
+trentino-alto-adige.it\u{02}\
+trentino-altoadige.it\u{02}\
+trentino-s-tirol.it\u{02}\
+trentino-stirol.it\u{02}\
+trentino-sud-tirol.it\u{02}\
+trentino-sudtirol.it\u{02}\
+trentino-sued-tirol.it\u{02}\
+trentino-suedtirol.it\u{02}\
+trentino-süd-tirol.it\u{02}\
+trentino-südtirol.it\u{02}\
+trentino.it\u{02}\
+trentinoa-adige.it\u{02}\
+trentinoaadige.it\u{02}\
+trentinoalto-adige.it\u{02}\
+trentinoaltoadige.it\u{02}\
+trentinos-tirol.it\u{02}\
+trentinostirol.it\u{02}\
+trentinosud-tirol.it\u{02}\
+trentinosudtirol.it\u{02}\
+trentinosued-tirol.it\u{02}\
+trentinosuedtirol.it\u{02}\
+trentinosüd-tirol.it\u{02}\
+trentinosüdtirol.it\u{02}\
+trentinsud-tirol.it\u{02}\
+trentinsudtirol.it\u{02}\
+trentinsued-tirol.it\u{02}\
+trentinsuedtirol.it\u{02}\
+trentinsüd-tirol.it\u{02}\
+trentinsüdtirol.it\u{02}\
+trento.it\u{02}\
+treviso.it\u{02}\
+trieste.it\u{02}\
+triton.zone\u{11}\
+troandin.no\u{02}\
+trogstad.no\u{02}\
+troitsk.su\u{09}\
+trolley.museum\u{02}\
+tromsa.no\u{02}\
+tromso.no\u{02}\
+tromsø.no\u{02}\
+trondheim.no\u{02}\
+trust\u{02}\
+trust.museum\u{02}\
+trustee.museum\u{02}\
+trv\u{02}\
+try-snowplow.com\u{09}\
+trycloudflare.com\u{09}\
+trysil.no\u{02}\
+træna.no\u{02}\
+trøgstad.no\u{02}\
+ts.it\u{02}\
+ts.net\u{09}\
+tselinograd.su\u{09}\
+tsk.tr\u{02}\
+tst.site\u{11}\
+tsu.mie.jp\u{02}\
+tsubame.niigata.jp\u{02}\
+tsubata.ishikawa.jp\u{02}\
+tsubetsu.hokkaido.jp\u{02}\
+tsuchiura.ibaraki.jp\u{02}\
+tsuga.tochigi.jp\u{02}\
+tsugaru.aomori.jp\u{02}\
+tsuiki.fukuoka.jp\u{02}\
+tsukigata.hokkaido.jp\u{02}\
+tsukiyono.gunma.jp\u{02}\
+tsukuba.ibaraki.jp\u{02}\
+tsukui.kanagawa.jp\u{02}\
+tsukumi.oita.jp\u{02}\
+tsumagoi.gunma.jp\u{02}\
+tsunan.niigata.jp\u{02}\
+tsuno.kochi.jp\u{02}\
+tsuno.miyazaki.jp\u{02}\
+tsuru.yamanashi.jp\u{02}\
+tsuruga.fukui.jp\u{02}\
+tsurugashima.saitama.jp\u{02}\
+tsurugi.ishikawa.jp\u{02}\
+tsuruoka.yamagata.jp\u{02}\
+tsuruta.aomori.jp\u{02}\
+tsushima.aichi.jp\u{02}\
+tsushima.nagasaki.jp\u{02}\
+tsuwano.shimane.jp\u{02}\
+tsuyama.okayama.jp\u{02}\
+tt\u{02}\
+tt.im\u{02}\
+tube\u{02}\
+tui\u{02}\
+tula.su\u{09}\
+tuleap-partners.com\u{09}\
+tunes\u{02}\
+tunk.org\u{09}\
+tur.ar\u{02}\
+tur.br\u{02}\
+turek.pl\u{02}\
+turin.it\u{02}\
+turystyka.pl\u{02}\
+tuscany.it\u{02}\
+tushu\u{02}\
+tuva.su\u{09}\
+tuxfamily.org\u{09}\
+tv\u{02}\
+tv.bb\u{02}\
+tv.bo\u{02}\
+tv.br\u{02}\
+tv.im\u{02}\
+tv.in\u{02}\
+tv.it\u{02}\
+tv.kg\u{09}\
+tv.na\u{02}\
+tv.sd\u{02}\
+tv.tr\u{02}\
+tv.tz\u{02}\
+tvedestrand.no\u{02}\
+tvs\u{02}\
+tw\u{02}\
+tw.cn\u{02}\
+twmail.cc\u{09}\
+twmail.net\u{09}\
+twmail.org\u{09}\
+tx.us\u{02}\
+tychy.pl\u{02}\
+tydal.no\u{02}\
+tynset.no\u{02}\
+typedream.app\u{09}\
+tysfjord.no\u{02}\
+tysnes.no\u{02}\
+tysvar.no\u{02}\
+tysvær.no\u{02}\
+tz\u{02}\
+tønsberg.no\u{02}\
+u.bg\u{02}\
+u.channelsdvr.net\u{09}\
+u.se\u{02}\
+u2-local.xnbay.com\u{09}\
+u2.xnbay.com\u{09}\
+ua\u{02}\
+ua.rs\u{09}\
+ubank\u{02}\
+ube.yamaguchi.jp\u{02}\
+uber.space\u{09}\
+uberspace.de\u{11}\
+ubs\u{02}\
+uchihara.ibaraki.jp\u{02}\
+uchiko.ehime.jp\u{02}\
+uchinada.ishikawa.jp\u{02}\
+uchinomi.kagawa.jp\u{02}\
+ud.it\u{02}\
+uda.nara.jp\u{02}\
+udi.br\u{02}\
+udine.it\u{02}\
+udono.mie.jp\u{02}\
+ueda.nagano.jp\u{02}\
+ueno.gunma.jp\u{02}\
+uenohara.yamanashi.jp\u{02}\
+ufcfan.org\u{09}\
+ug\u{02}\
+ug.gov.pl\u{02}\
+ugim.gov.pl\u{02}\
+uhren.museum\u{02}\
+ui.nabu.casa\u{09}\
+uji.kyoto.jp\u{02}\
+ujiie.tochigi.jp\u{02}\
+ujitawara.kyoto.jp\u{02}\
+uk\u{02}\
+uk.com\u{09}\
+uk.eu.org\u{09}\
+uk.in\u{02}\
+uk.kg\u{09}\
+uk.net\u{09}\
+uk.oxa.cloud\u{09}\
+uk.primetel.cloud\u{09}\
+uk.reclaim.cloud\u{09}\
+uk0.bigv.io\u{09}\
+uki.kumamoto.jp\u{02}\
+ukiha.fukuoka.jp\u{02}\
+ullensaker.no\u{02}\
+ullensvang.no\u{02}\
+ulm.museum\u{02}\
+ulsan.kr\u{02}\
+ulvik.no\u{02}\
+um.gov.pl\u{02}\
+umaji.kochi.jp\u{02}\
+umb.it\u{02}\
+umbria.it\u{02}\
+umi.fukuoka.jp\u{02}\
+umig.gov.pl\u{02}\
+unazuki.toyama.jp\u{02}\
+under.jp\u{09}\
+undersea.museum\u{02}\
+uni5.net\u{09}\
+unicloud.pl\u{09}\
+unicom\u{02}\
+union.aero\u{02}\
+univ.bj\u{02}\
+univ.sn\u{02}\
+university\u{02}\
+university.museum\u{02}\
+unjarga.no\u{02}\
+unjárga.no\u{02}\
+unnan.shimane.jp\u{02}\
+uno\u{02}\
+unusualperson.com\u{09}\
+unzen.nagasaki.jp\u{02}\
+uol\u{02}\
+uonuma.niigata.jp\u{02}\
+uozu.toyama.jp\u{02}\
+up.in\u{02}\
+upaas.kazteleport.kz\u{09}\
+upli.io\u{09}\
+upow.gov.pl\u{02}\
+upper.jp\u{09}\
+uppo.gov.pl\u{02}\
+ups\u{02}\
+urakawa.hokkaido.jp\u{02}\
+urasoe.okinawa.jp\u{02}\
+urausu.hokkaido.jp\u{02}\
+urawa.saitama.jp\u{02}\
+urayasu.chiba.jp\u{02}\
+urbino-pesaro.it\u{02}\
+urbinopesaro.it\u{02}\
+ureshino.mie.jp\u{02}\
+uri.arpa\u{02}\
+url.tw\u{09}\
+urn.arpa\u{02}\
+urown.cloud\u{09}\
+uruma.okinawa.jp\u{02}\
+uryu.hokkaido.jp\u{02}\
+us\u{02}\
+us-1.evennode.com\u{09}\
+us-2.evennode.com\u{09}\
+us-3.evennode.com\u{09}\
+us-4.evennode.com\u{09}\
+us-east-1.amazonaws.com\u{09}\
+us-east-1.elasticbeanstalk.com\u{09}\
+us-east-2.elasticbeanstalk.com\u{09}\
+us-gov-west-1.elasticbeanstalk.com\u{09}\
+us-west-1.elasticbeanstalk.com\u{09}\
+us-west-2.elasticbeanstalk.com\u{09}\
+us.ax\u{09}\
+us.com\u{09}\
+us.eu.org\u{09}\
+us.gov.pl\u{02}\
+us.in\u{02}\
+us.kg\u{09}\
+us.na\u{02}\
+us.org\u{09}\
+us.platform.sh\u{09}\
+us.reclaim.cloud\u{09}\
+usa.museum\u{02}\
+usa.oita.jp\u{02}\
+usantiques.museum\u{02}\
+usarts.museum\u{02}\
+uscountryestate.museum\u{02}\
+usculture.museum\u{02}\
+usdecorativearts.museum\u{02}\
+user.aseinet.ne.jp\u{09}\
+user.fm\u{11}\
+user.localcert.dev\u{11}\
+user.party.eus\u{09}\
+user.srcf.net\u{09}\
+usercontent.goog\u{11}\
+usercontent.jp\u{09}\
+users.scale.virtualcloud.com.br\u{09}\
+usgarden.museum\u{02}\
+ushiku.ibaraki.jp\u{02}\
+ushistory.museum\u{02}\
+ushuaia.museum\u{02}\
+uslivinghistory.museum\u{02}\
+usr.cloud.muni.cz\u{09}\
+ustka.pl\u{02}\
+usui.fukuoka.jp\u{02}\
+usuki.oita.jp\u{02}\
+ut.us\u{02}\
+utah.museum\u{02}\
+utashinai.hokkaido.jp\u{02}\
+utazas.hu\u{02}\
+utazu.kagawa.jp\u{02}\
+uto.kumamoto.jp\u{02}\
+utsira.no\u{02}\
+utsunomiya.tochigi.jp\u{02}\
+utwente.io\u{09}\
+uvic.museum\u{02}\
+uw.gov.pl\u{02}\
+uwajima.ehime.jp\u{02}\
+uwu.ai\u{09}\
+uy\u{02}\
+uy.com\u{09}\
+uz\u{02}\
+uz.ua\u{02}\
+uzhgorod.ua\u{02}\
+uzs.gov.pl\u{02}\
+v-info.info\u{09}\
+v.bg\u{02}\
+v.ua\u{09}\
+va\u{02}\
+va.it\u{02}\
+va.no\u{02}\
+va.us\u{02}\
+vaapste.no\u{02}\
+vacations\u{02}\
+vadso.no\u{02}\
+vadsø.no\u{02}\
+vaga.no\u{02}\
+vagan.no\u{02}\
+vagsoy.no\u{02}\
+vaksdal.no\u{02}\
+val-d-aosta.it\u{02}\
+val-daosta.it\u{02}\
+vald-aosta.it\u{02}\
+valdaosta.it\u{02}\
+valer.hedmark.no\u{02}\
+valer.ostfold.no\u{02}\
+valle-aosta.it\u{02}\
+valle-d-aosta.it\u{02}\
+valle-daosta.it\u{02}\
+valle.no\u{02}\
+valleaosta.it\u{02}\
+valled-aosta.it\u{02}\
+valledaosta.it\u{02}\
+vallee-aoste.it\u{02}\
+vallee-d-aoste.it\u{02}\
+valleeaoste.it\u{02}\
+valleedaoste.it\u{02}\
+valley.museum\u{02}\
+vallée-aoste.it\u{02}\
+vallée-d-aoste.it\u{02}\
+valléeaoste.it\u{02}\
+valléedaoste.it\u{02}\
+vana\u{02}\
+vang.no\u{02}\
+vanguard\u{02}\
+vantaa.museum\u{02}\
+vanylven.no\u{02}\
+vao.it\u{02}\
+vapor.cloud\u{09}\
+vaporcloud.io\u{09}\
+vardo.no\u{02}\
+vardø.no\u{02}\
+varese.it\u{02}\
+varggat.no\u{02}\
+varoy.no\u{02}\
+vb.it\u{02}\
+vc\u{02}\
+vc.it\u{02}\
+vda.it\u{02}\
+ve\u{02}\
+ve.it\u{02}\
+vefsn.no\u{02}\
+vega.no\u{02}\
+vegarshei.no\u{02}\
+vegas\u{02}\
+vegårshei.no\u{02}\
+velvet.jp\u{09}\
+ven.it\u{02}\
+veneto.it\u{02}\
+venezia.it\u{02}\
+venice.it\u{02}\
+vennesla.no\u{02}\
+ventures\u{02}\
+verbania.it\u{02}\
+vercel.app\u{09}\
+vercel.dev\u{09}\
+vercelli.it\u{02}\
+verdal.no\u{02}\
+verisign\u{02}\
+vermögensberater\u{02}\
+vermögensberatung\u{02}\
+verona.it\u{02}\
+verran.no\u{02}\
+versailles.museum\u{02}\
+verse.jp\u{09}\
+versicherung\u{02}\
+versus.jp\u{09}\
+vestby.no\u{02}\
+vestnes.no\u{02}\
+vestre-slidre.no\u{02}\
+vestre-toten.no\u{02}\
+vestvagoy.no\u{02}\
+vestvågøy.no\u{02}\
+vet\u{02}\
+vet.br\u{02}\
+veterinaire.fr\u{02}\
+veterinaire.km\u{02}\
+vevelstad.no\u{02}\
+vf.no\u{02}\
+vfs.cloud9.af-south-1.amazonaws.com\u{09}\
+vfs.cloud9.ap-east-1.amazonaws.com\u{09}\
+vfs.cloud9.ap-northeast-1.amazonaws.com\u{09}\
+vfs.cloud9.ap-northeast-2.amazonaws.com\u{09}\
+vfs.cloud9.ap-northeast-3.amazonaws.com\u{09}\
+vfs.cloud9.ap-south-1.amazonaws.com\u{09}\
+vfs.cloud9.ap-southeast-1.amazonaws.com\u{09}\
+vfs.cloud9.ap-southeast-2.amazonaws.com\u{09}\
+vfs.cloud9.ca-central-1.amazonaws.com\u{09}\
+vfs.cloud9.eu-central-1.amazonaws.com\u{09}\
+vfs.cloud9.eu-north-1.amazonaws.com\u{09}\
+vfs.cloud9.eu-south-1.amazonaws.com\u{09}\
+vfs.cloud9.eu-west-1.amazonaws.com\u{09}\
+vfs.cloud9.eu-west-2.amazonaws.com\u{09}\
+vfs.cloud9.eu-west-3.amazonaws.com\u{09}\
+vfs.cloud9.me-south-1.amazonaws.com\u{09}\
+vfs.cloud9.sa-east-1.amazonaws.com\u{09}\
+vfs.cloud9.us-east-1.amazonaws.com\u{09}\
+vfs.cloud9.us-east-2.amazonaws.com\u{09}\
+vfs.cloud9.us-west-1.amazonaws.com\u{09}\
+vfs.cloud9.us-west-2.amazonaws.com\u{09}\
+vg\u{02}\
+vgs.no\u{02}\
+vi\u{02}\
+vi.it\u{02}\
+vi.us\u{02}\
+viajes\u{02}\
+vibo-valentia.it\u{02}\
+vibovalentia.it\u{02}\
+vic.au\u{02}\
+vic.edu.au\u{02}\
+vic.gov.au\u{02}\
+vicenza.it\u{02}\
+video\u{02}\
+video.hu\u{02}\
+vig\u{02}\
+vik.no\u{02}\
+viking\u{02}\
+viking.museum\u{02}\
+vikna.no\u{02}\
+village.museum\u{02}\
+villas\u{02}\
+vin\u{02}\
+vindafjord.no\u{02}\
+vinnica.ua\u{02}\
+vinnytsia.ua\u{02}\
+vip\u{02}\
+vip.jelastic.cloud\u{09}\
+vipsinaapp.com\u{09}\
+virgin\u{02}\
+virginia.museum\u{02}\
+virtual-user.de\u{09}\
+virtual.museum\u{02}\
+virtualserver.io\u{09}\
+virtualuser.de\u{09}\
+virtuel.museum\u{02}\
+visa\u{02}\
+vision\u{02}\
+viterbo.it\u{02}\
+viva\u{02}\
+vivian.jp\u{09}\
+vivo\u{02}\
+vix.br\u{02}\
+vlaanderen\u{02}\
+vlaanderen.museum\u{02}\
+vladikavkaz.ru\u{09}\
+vladikavkaz.su\u{09}\
+vladimir.ru\u{09}\
+vladimir.su\u{09}\
+vlog.br\u{02}\
+vm.bytemark.co.uk\u{09}\
+vn\u{02}\
+vn.ua\u{02}\
+voagat.no\u{02}\
+vodka\u{02}\
+volda.no\u{02}\
+volkenkunde.museum\u{02}\
+volkswagen\u{02}\
+vologda.su\u{09}\
+volvo\u{02}\
+volyn.ua\u{02}\
+voorloper.cloud\u{09}\
+voss.no\u{02}\
+vossevangen.no\u{02}\
+vote\u{02}\
+voting\u{02}\
+voto\u{02}\
+voyage\u{02}\
+vp4.me\u{09}\
+vpndns.net\u{09}\
+vpnplus.to\u{09}\
+vps-host.net\u{09}\
+vps.mcdir.ru\u{09}\
+vps.myjino.ru\u{11}\
+vr.it\u{02}\
+vs.it\u{02}\
+vs.mythic-beasts.com\u{09}\
+vt.it\u{02}\
+vt.us\u{02}\
+vu\u{02}\
+vuelos\u{02}\
+vultrobjects.com\u{11}\
+vv.it\u{02}\
+vxl.sh\u{09}\
+várggát.no\u{02}\
+vågan.no\u{02}\
+vågsøy.no\u{02}\
+vågå.no\u{02}\
+våler.hedmark.no\u{02}\
+våler.østfold.no\u{02}\
+værøy.no\u{02}\
+w.bg\u{02}\
+w.se\u{02}\
+wa.au\u{02}\
+wa.edu.au\u{02}\
+wa.gov.au\u{02}\
+wa.us\u{02}\
+wada.nagano.jp\u{02}\
+wafflecell.com\u{09}\
+wajiki.tokushima.jp\u{02}\
+wajima.ishikawa.jp\u{02}\
+wakasa.fukui.jp\u{02}\
+wakasa.tottori.jp\u{02}\
+wakayama.jp\u{02}\
+wakayama.wakayama.jp\u{02}\
+wake.okayama.jp\u{02}\
+wakkanai.hokkaido.jp\u{02}\
+wakuya.miyagi.jp\u{02}\
+walbrzych.pl\u{02}\
+wales\u{02}\
+wales.museum\u{02}\
+wallonie.museum\u{02}\
+walmart\u{02}\
+walter\u{02}\
+wang\u{02}\
+wanggou\u{02}\
+wanouchi.gifu.jp\u{02}\
+war.museum\u{02}\
+warabi.saitama.jp\u{02}\
+warmia.pl\u{02}\
+warszawa.pl\u{02}\
+washingtondc.museum\u{02}\
+washtenaw.mi.us\u{02}\
+wassamu.hokkaido.jp\u{02}\
+watarai.mie.jp\u{02}\
+watari.miyagi.jp\u{02}\
+watch\u{02}\
+watch-and-clock.museum\u{02}\
+watchandclock.museum\u{02}\
+watches\u{02}\
+watson.jp\u{09}\
+waw.pl\u{02}\
+wazuka.kyoto.jp\u{02}\
+we.bs\u{09}\
+we.tc\u{09}\
+weather\u{02}\
+weatherchannel\u{02}\
+web.app\u{09}\
+web.bo\u{02}\
+web.co\u{02}\
+web.do\u{02}\
+web.gu\u{02}\
+web.id\u{02}\
+web.in\u{09}\
+web.lk\u{02}\
+web.nf\u{02}\
+web.ni\u{02}\
+web.pk\u{02}\
+web.tj\u{02}\
+web.tr\u{02}\
+web.ve\u{02}\
+web.za\u{02}\
+webcam\u{02}\
+weber\u{02}\
+webhare.dev\u{11}\
+webhop.biz\u{09}\
+webhop.info\u{09}\
+webhop.me\u{09}\
+webhop.net\u{09}\
+webhop.org\u{09}\
+webhosting.be\u{09}\
+weblike.jp\u{09}\
+webpaas.ovh.net\u{11}\
+webredirect.org\u{09}\
+website\u{02}\
+website.yandexcloud.net\u{09}\
+webspace.rocks\u{09}\
+webthings.io\u{09}\
+webview-assets.cloud9.af-south-1.amazonaws.com\u{09}\
+webview-assets.cloud9.ap-east-1.amazonaws.com\u{09}\
+webview-assets.cloud9.ap-northeast-1.amazonaws.com\u{09}\
+webview-assets.cloud9.ap-northeast-2.amazonaws.com\u{09}\
+webview-assets.cloud9.ap-northeast-3.amazonaws.com\u{09}\
+webview-assets.cloud9.ap-south-1.amazonaws.com\u{09}\
+webview-assets.cloud9.ap-southeast-1.amazonaws.com\u{09}\
+webview-assets.cloud9.ap-southeast-2.amazonaws.com\u{09}\
+webview-assets.cloud9.ca-central-1.amazonaws.com\u{09}\
+webview-assets.cloud9.eu-central-1.amazonaws.com\u{09}\
+webview-assets.cloud9.eu-north-1.amazonaws.com\u{09}\
+webview-assets.cloud9.eu-south-1.amazonaws.com\u{09}\
+webview-assets.cloud9.eu-west-1.amazonaws.com\u{09}\
+webview-assets.cloud9.eu-west-2.amazonaws.com\u{09}\
+webview-assets.cloud9.eu-west-3.amazonaws.com\u{09}\
+webview-assets.cloud9.me-south-1.amazonaws.com\u{09}\
+webview-assets.cloud9.sa-east-1.amazonaws.com\u{09}\
+webview-assets.cloud9.us-east-1.amazonaws.com\u{09}\
+webview-assets.cloud9.us-east-2.amazonaws.com\u{09}\
+webview-assets.cloud9.us-west-1.amazonaws.com\u{09}\
+webview-assets.cloud9.us-west-2.amazonaws.com\u{09}\
+wedding\u{02}\
+wedeploy.io\u{09}\
+wedeploy.me\u{09}\
+wedeploy.sh\u{09}\
+weeklylottery.org.uk\u{09}\
+wegrow.pl\u{02}\
+weibo\u{02}\
+weir\u{02}\
+wellbeingzone.co.uk\u{09}\
+wellbeingzone.eu\u{09}\
+west1-us.cloudjiffy.net\u{09}\
+western.museum\u{02}\
+westeurope.azurestaticapps.net\u{09}\
+westfalen.museum\u{02}\
+westus2.azurestaticapps.net\u{09}\
+wf\u{02}\
+whaling.museum\u{02}\
+whitesnow.jp\u{09}\
+whm.fr-par.scw.cloud\u{09}\
+whm.nl-ams.scw.cloud\u{09}\
+whoswho\u{02}\
+wi.us\u{02}\
+wielun.pl\u{02}\
+wien\u{02}\
+wien.funkfeuer.at\u{09}\
+wif.gov.pl\u{02}\
+wiih.gov.pl\u{02}\
+wiki\u{02}\
+wiki.bo\u{02}\
+wiki.br\u{02}\
+wildlife.museum\u{02}\
+williamhill\u{02}\
+williamsburg.museum\u{02}\
+win\u{02}\
+winb.gov.pl\u{02}\
+windmill.museum\u{02}\
+windows\u{02}\
+wine\u{02}\
+winners\u{02}\
+wios.gov.pl\u{02}\
+witd.gov.pl\u{02}\
+withgoogle.com\u{09}\
+withyoutube.com\u{09}\
+wiw.gov.pl\u{02}\
+wixsite.com\u{09}\
+wlocl.pl\u{02}\
+wloclawek.pl\u{02}\
+wmcloud.org\u{09}\
+wme\u{02}\
+wmflabs.org\u{09}\
+wnext.app\u{09}\
+wodzislaw.pl\u{02}\
+wolomin.pl\u{02}\
+wolterskluwer\u{02}\
+woltlab-demo.com\u{09}\
+woodside\u{02}\
+work\u{02}\
+workers.dev\u{09}\
+workinggroup.aero\u{02}\
+workisboring.com\u{09}\
+works\u{02}\
+works.aero\u{02}\
+workshop.museum\u{02}\
+world\u{02}\
+worse-than.tv\u{09}\
+wow\u{02}\
+wpdevcloud.com\u{09}\
+wpenginepowered.com\u{09}\
+wphostedmail.com\u{09}\
+wpmucdn.com\u{09}\
+wpmudev.host\u{09}\
+writesthisblog.com\u{09}\
+wroc.pl\u{09}\
+wroclaw.pl\u{02}\
+ws\u{02}\
+ws.na\u{02}\
+wsa.gov.pl\u{02}\
+wskr.gov.pl\u{02}\
+wtc\u{02}\
+wtf\u{02}\
+wuoz.gov.pl\u{02}\
+wv.us\u{02}\
+www.ck\u{05}\
+www.ro\u{02}\
+wy.us\u{02}\
+wzmiuw.gov.pl\u{02}\
+x.bg\u{02}\
+x.mythic-beasts.com\u{09}\
+x.se\u{02}\
+x443.pw\u{09}\
+xbox\u{02}\
+xen.prgmr.com\u{09}\
+xerox\u{02}\
+xfinity\u{02}\
+xihuan\u{02}\
+xin\u{02}\
+xj.cn\u{02}\
+xn--0trq7p7nn.jp\u{02}\
+xn--11b4c3d\u{02}\
+xn--12c1fe0br.xn--o3cw4h\u{02}\
+xn--12cfi8ixb8l.xn--o3cw4h\u{02}\
+xn--12co0c3b4eva.xn--o3cw4h\u{02}\
+xn--1ck2e1b\u{02}\
+xn--1ctwo.jp\u{02}\
+xn--1lqs03n.jp\u{02}\
+xn--1lqs71d.jp\u{02}\
+xn--1qqw23a\u{02}\
+xn--2m4a15e.jp\u{02}\
+xn--2scrj9c\u{02}\
+xn--30rr7y\u{02}\
+xn--32vp30h.jp\u{02}\
+xn--3bst00m\u{02}\
+xn--3ds443g\u{02}\
+xn--3e0b707e\u{02}\
+xn--3hcrj9c\u{02}\
+xn--3pxu8k\u{02}\
+xn--41a.xn--p1acf\u{09}\
+xn--42c2d9a\u{02}\
+xn--45br5cyl\u{02}\
+xn--45brj9c\u{02}\
+xn--45q11c\u{02}\
+xn--4dbgdty6c.xn--4dbrk0ce\u{02}\
+xn--4dbrk0ce\u{02}\
+xn--4gbrim\u{02}\
+xn--4it168d.jp\u{02}\
+xn--4it797k.jp\u{02}\
+xn--4pvxs.jp\u{02}\
+xn--54b7fta0cc\u{02}\
+xn--55qw42g\u{02}\
+xn--55qx5d\u{02}\
+xn--55qx5d.cn\u{02}\
+xn--55qx5d.hk\u{02}\
+xn--55qx5d.xn--j6w193g\u{02}\
+xn--5dbhl8d.xn--4dbrk0ce\u{02}\
+xn--5js045d.jp\u{02}\
+xn--5rtp49c.jp\u{02}\
+xn--5rtq34k.jp\u{02}\
+xn--5su34j936bgsg\u{02}\
+xn--5tzm5g\u{02}\
+xn--6btw5a.jp\u{02}\
+xn--6frz82g\u{02}\
+xn--6orx2r.jp\u{02}\
+xn--6qq986b3xl\u{02}\
+xn--7t0a264c.jp\u{02}\
+xn--80aaa0cvac.xn--p1acf\u{09}\
+xn--80adxhks\u{02}\
+xn--80ao21a\u{02}\
+xn--80aqecdr1a\u{02}\
+xn--80asehdb\u{02}\
+xn--80aswg\u{02}\
+xn--80au.xn--90a3ac\u{02}\
+xn--8dbq2a.xn--4dbrk0ce\u{02}\
+xn--8ltr62k.jp\u{02}\
+xn--8pvr4u.jp\u{02}\
+xn--8y0a063a\u{02}\
+xn--90a1af.xn--p1acf\u{09}\
+xn--90a3ac\u{02}\
+xn--90ae\u{02}\
+xn--90ais\u{02}\
+xn--90amc.xn--p1acf\u{09}\
+xn--90azh.xn--90a3ac\u{02}\
+xn--9dbhblg6di.museum\u{02}\
+xn--9dbq2a\u{02}\
+xn--9et52u\u{02}\
+xn--9krt00a\u{02}\
+xn--andy-ira.no\u{02}\
+xn--aroport-bya.ci\u{02}\
+xn--asky-ira.no\u{02}\
+xn--aurskog-hland-jnb.no\u{02}\
+xn--avery-yua.no\u{02}\
+xn--b-5ga.nordland.no\u{02}\
+xn--b-5ga.telemark.no\u{02}\
+xn--b4w605ferd\u{02}\
+xn--balsan-sdtirol-nsb.it\u{02}\
+xn--bck1b9a5dre4c\u{02}\
+xn--bdddj-mrabd.no\u{02}\
+xn--bearalvhki-y4a.no\u{02}\
+xn--berlevg-jxa.no\u{02}\
+xn--bhcavuotna-s4a.no\u{02}\
+xn--bhccavuotna-k7a.no\u{02}\
+xn--bidr-5nac.no\u{02}\
+xn--bievt-0qa.no\u{02}\
+xn--bjarky-fya.no\u{02}\
+xn--bjddar-pta.no\u{02}\
+xn--blt-elab.no\u{02}\
+xn--bmlo-gra.no\u{02}\
+xn--bod-2na.no\u{02}\
+xn--bozen-sdtirol-2ob.it\u{02}\
+xn--brnny-wuac.no\u{02}\
+xn--brnnysund-m8ac.no\u{02}\
+xn--brum-voa.no\u{02}\
+xn--btsfjord-9za.no\u{02}\
+xn--bulsan-sdtirol-nsb.it\u{02}\
+xn--c1avg\u{02}\
+xn--c1avg.xn--90a3ac\u{02}\
+xn--c1avg.xn--p1acf\u{09}\
+xn--c2br7g\u{02}\
+xn--c3s14m.jp\u{02}\
+xn--cck2b3b\u{02}\
+xn--cckwcxetd\u{02}\
+xn--cesena-forl-mcb.it\u{02}\
+xn--cesenaforl-i8a.it\u{02}\
+xn--cg4bki\u{02}\
+xn--ciqpn.hk\u{02}\
+xn--clchc0ea0b2g2a9gcd\u{02}\
+xn--comunicaes-v6a2o.museum\u{02}\
+xn--correios-e-telecomunicaes-ghc29a.museum\u{02}\
+xn--czr694b\u{02}\
+xn--czrs0t\u{02}\
+xn--czru2d\u{02}\
+xn--czrw28b.tw\u{02}\
+xn--d1acj3b\u{02}\
+xn--d1alf\u{02}\
+xn--d1at.xn--90a3ac\u{02}\
+xn--d5qv7z876c.jp\u{02}\
+xn--davvenjrga-y4a.no\u{02}\
+xn--djrs72d6uy.jp\u{02}\
+xn--djty4k.jp\u{02}\
+xn--dnna-gra.no\u{02}\
+xn--drbak-wua.no\u{02}\
+xn--dyry-ira.no\u{02}\
+xn--e1a4c\u{02}\
+xn--eckvdtc9d\u{02}\
+xn--efvn9s.jp\u{02}\
+xn--efvy88h\u{02}\
+xn--ehqz56n.jp\u{02}\
+xn--elqq16h.jp\u{02}\
+xn--eveni-0qa01ga.no\u{02}\
+xn--f6qx53a.jp\u{02}\
+xn--fct429k\u{02}\
+xn--fhbei\u{02}\
+xn--finny-yua.no\u{02}\
+xn--fiq228c5hs\u{02}\
+xn--fiq64b\u{02}\
+xn--fiqs8s\u{02}\
+xn--fiqz9s\u{02}\
+xn--fjord-lra.no\u{02}\
+xn--fjq720a\u{02}\
+xn--fl-zia.no\u{02}\
+xn--flor-jra.no\u{02}\
+xn--flw351e\u{02}\
+xn--forl-cesena-fcb.it\u{02}\
+xn--forlcesena-c8a.it\u{02}\
+xn--fpcrj9c3d\u{02}\
+xn--frde-gra.no\u{02}\
+xn--frna-woa.no\u{02}\
+xn--frya-hra.no\u{02}\
+xn--fzc2c9e2c\u{02}\
+xn--fzys8d69uvgm\u{02}\
+xn--g2xx48c\u{02}\
+xn--gckr3f0f\u{02}\
+xn--gecrj9c\u{02}\
+xn--ggaviika-8ya47h.no\u{02}\
+xn--gildeskl-g0a.no\u{02}\
+xn--givuotna-8ya.no\u{02}\
+xn--gjvik-wua.no\u{02}\
+xn--gk3at1e\u{02}\
+xn--gls-elac.no\u{02}\
+xn--gmq050i.hk\u{02}\
+xn--gmqw5a.hk\u{02}\
+xn--gmqw5a.xn--j6w193g\u{02}\
+xn--gnstigbestellen-zvb.de\u{09}\
+xn--gnstigliefern-wob.de\u{09}\
+xn--h-2fa.no\u{02}\
+xn--h1aegh.museum\u{02}\
+xn--h1ahn.xn--p1acf\u{09}\
+xn--h1aliz.xn--p1acf\u{09}\
+xn--h2breg3eve\u{02}\
+xn--h2brj9c\u{02}\
+xn--h2brj9c8c\u{02}\
+xn--h3cuzk1di.xn--o3cw4h\u{02}\
+xn--hbmer-xqa.no\u{02}\
+xn--hcesuolo-7ya35b.no\u{02}\
+xn--hebda8b.xn--4dbrk0ce\u{02}\
+xn--hery-ira.nordland.no\u{02}\
+xn--hery-ira.xn--mre-og-romsdal-qqb.no\u{02}\
+xn--hgebostad-g3a.no\u{02}\
+xn--hkkinen-5wa.fi\u{09}\
+xn--hmmrfeasta-s4ac.no\u{02}\
+xn--hnefoss-q1a.no\u{02}\
+xn--hobl-ira.no\u{02}\
+xn--holtlen-hxa.no\u{02}\
+xn--hpmir-xqa.no\u{02}\
+xn--hxt814e\u{02}\
+xn--hyanger-q1a.no\u{02}\
+xn--hylandet-54a.no\u{02}\
+xn--i1b6b1a6a2e\u{02}\
+xn--imr513n\u{02}\
+xn--indery-fya.no\u{02}\
+xn--io0a7i\u{02}\
+xn--io0a7i.cn\u{02}\
+xn--io0a7i.hk\u{02}\
+xn--j1adp.xn--p1acf\u{09}\
+xn--j1aef\u{02}\
+xn--j1aef.xn--p1acf\u{09}\
+xn--j1ael8b.xn--p1acf\u{09}\
+xn--j1amh\u{02}\
+xn--j6w193g\u{02}\
+xn--jlq480n2rg\u{02}\
+xn--jlster-bya.no\u{02}\
+xn--jrpeland-54a.no\u{02}\
+xn--jvr189m\u{02}\
+xn--k7yn95e.jp\u{02}\
+xn--karmy-yua.no\u{02}\
+xn--kbrq7o.jp\u{02}\
+xn--kcrx77d1x4a\u{02}\
+xn--kfjord-iua.no\u{02}\
+xn--klbu-woa.no\u{02}\
+xn--klt787d.jp\u{02}\
+xn--kltp7d.jp\u{02}\
+xn--kltx9a.jp\u{02}\
+xn--klty5x.jp\u{02}\
+xn--koluokta-7ya57h.no\u{02}\
+xn--kprw13d\u{02}\
+xn--kpry57d\u{02}\
+xn--kput3i\u{02}\
+xn--krager-gya.no\u{02}\
+xn--kranghke-b0a.no\u{02}\
+xn--krdsherad-m8a.no\u{02}\
+xn--krehamn-dxa.no\u{02}\
+xn--krjohka-hwab49j.no\u{02}\
+xn--ksnes-uua.no\u{02}\
+xn--kvfjord-nxa.no\u{02}\
+xn--kvitsy-fya.no\u{02}\
+xn--kvnangen-k0a.no\u{02}\
+xn--l-1fa.no\u{02}\
+xn--l1acc\u{02}\
+xn--laheadju-7ya.no\u{02}\
+xn--langevg-jxa.no\u{02}\
+xn--lcvr32d.hk\u{02}\
+xn--ldingen-q1a.no\u{02}\
+xn--leagaviika-52b.no\u{02}\
+xn--lesund-hua.no\u{02}\
+xn--lgbbat1ad8j\u{02}\
+xn--lgrd-poac.no\u{02}\
+xn--lhppi-xqa.no\u{02}\
+xn--linds-pra.no\u{02}\
+xn--lns-qla.museum\u{02}\
+xn--loabt-0qa.no\u{02}\
+xn--lrdal-sra.no\u{02}\
+xn--lrenskog-54a.no\u{02}\
+xn--lt-liac.no\u{02}\
+xn--lten-gra.no\u{02}\
+xn--lury-ira.no\u{02}\
+xn--m3ch0j3a.xn--o3cw4h\u{02}\
+xn--mely-ira.no\u{02}\
+xn--merker-kua.no\u{02}\
+xn--mgb2ddes\u{02}\
+xn--mgb9awbf\u{02}\
+xn--mgba3a3ejt\u{02}\
+xn--mgba3a4f16a\u{02}\
+xn--mgba3a4f16a.ir\u{02}\
+xn--mgba3a4fra\u{02}\
+xn--mgba3a4fra.ir\u{02}\
+xn--mgba7c0bbn0a\u{02}\
+xn--mgbaakc7dvf\u{02}\
+xn--mgbaam7a8h\u{02}\
+xn--mgbab2bd\u{02}\
+xn--mgbah1a3hjkrd\u{02}\
+xn--mgbai9a5eva00b\u{02}\
+xn--mgbai9azgqp6j\u{02}\
+xn--mgbayh7gpa\u{02}\
+xn--mgbbh1a\u{02}\
+xn--mgbbh1a71e\u{02}\
+xn--mgbc0a9azcg\u{02}\
+xn--mgbca7dzdo\u{02}\
+xn--mgbcpq6gpa1a\u{02}\
+xn--mgberp4a5d4a87g\u{02}\
+xn--mgberp4a5d4ar\u{02}\
+xn--mgbgu82a\u{02}\
+xn--mgbi4ecexp\u{02}\
+xn--mgbpl2fh\u{02}\
+xn--mgbqly7c0a67fbc\u{02}\
+xn--mgbqly7cvafr\u{02}\
+xn--mgbt3dhd\u{02}\
+xn--mgbtf8fl\u{02}\
+xn--mgbtx2b\u{02}\
+xn--mgbx4cd0ab\u{02}\
+xn--mix082f\u{02}\
+xn--mix891f\u{02}\
+xn--mjndalen-64a.no\u{02}\
+xn--mk0axi.hk\u{02}\
+xn--mk1bu44c\u{02}\
+xn--mkru45i.jp\u{02}\
+xn--mlatvuopmi-s4a.no\u{02}\
+xn--mli-tla.no\u{02}\
+xn--mlselv-iua.no\u{02}\
+xn--moreke-jua.no\u{02}\
+xn--mori-qsa.nz\u{02}\
+xn--mosjen-eya.no\u{02}\
+xn--mot-tla.no\u{02}\
+xn--msy-ula0h.no\u{02}\
+xn--mtta-vrjjat-k7af.no\u{02}\
+xn--muost-0qa.no\u{02}\
+xn--mxtq1m\u{02}\
+xn--mxtq1m.hk\u{02}\
+xn--mxtq1m.xn--j6w193g\u{02}\
+xn--ngbc5azd\u{02}\
+xn--ngbe9e0a\u{02}\
+xn--ngbrx\u{02}\
+xn--nit225k.jp\u{02}\
+xn--nmesjevuemie-tcba.no\u{02}\
+xn--nnx388a\u{02}\
+xn--node\u{02}\
+xn--nqv7f\u{02}\
+xn--nqv7fs00ema\u{02}\
+xn--nry-yla5g.no\u{02}\
+xn--ntso0iqx3a.jp\u{02}\
+xn--ntsq17g.jp\u{02}\
+xn--nttery-byae.no\u{02}\
+xn--nvuotna-hwa.no\u{02}\
+xn--nyqy26a\u{02}\
+xn--o1ac.xn--90a3ac\u{02}\
+xn--o1ach.xn--90a3ac\u{02}\
+xn--o3cw4h\u{02}\
+xn--o3cyx2a.xn--o3cw4h\u{02}\
+xn--od0alg.cn\u{02}\
+xn--od0alg.hk\u{02}\
+xn--od0alg.xn--j6w193g\u{02}\
+xn--od0aq3b.hk\u{02}\
+xn--ogbpf8fl\u{02}\
+xn--oppegrd-ixa.no\u{02}\
+xn--ostery-fya.no\u{02}\
+xn--osyro-wua.no\u{02}\
+xn--otu796d\u{02}\
+xn--p1acf\u{02}\
+xn--p1ai\u{02}\
+xn--pgbs0dh\u{02}\
+xn--porsgu-sta26f.no\u{02}\
+xn--pssu33l.jp\u{02}\
+xn--pssy2u\u{02}\
+xn--q7ce6a\u{02}\
+xn--q9jyb4c\u{02}\
+xn--qcka1pmc\u{02}\
+xn--qqqt11m.jp\u{02}\
+xn--qxa6a\u{02}\
+xn--qxam\u{02}\
+xn--rady-ira.no\u{02}\
+xn--rdal-poa.no\u{02}\
+xn--rde-ula.no\u{02}\
+xn--rdy-0nab.no\u{02}\
+xn--rennesy-v1a.no\u{02}\
+xn--rhkkervju-01af.no\u{02}\
+xn--rholt-mra.no\u{02}\
+xn--rhqv96g\u{02}\
+xn--rht27z.jp\u{02}\
+xn--rht3d.jp\u{02}\
+xn--rht61e.jp\u{02}\
+xn--risa-5na.no\u{02}\
+xn--risr-ira.no\u{02}\
+xn--rland-uua.no\u{02}\
+xn--rlingen-mxa.no\u{02}\
+xn--rmskog-bya.no\u{02}\
+xn--rny31h.jp\u{02}\
+xn--rovu88b\u{02}\
+xn--rros-gra.no\u{02}\
+xn--rskog-uua.no\u{02}\
+xn--rst-0na.no\u{02}\
+xn--rsta-fra.no\u{02}\
+xn--rvc1e0am3e\u{02}\
+xn--ryken-vua.no\u{02}\
+xn--ryrvik-bya.no\u{02}\
+xn--s-1fa.no\u{02}\
+xn--s9brj9c\u{02}\
+xn--sandnessjen-ogb.no\u{02}\
+xn--sandy-yua.no\u{02}\
+xn--sdtirol-n2a.it\u{02}\
+xn--seral-lra.no\u{02}\
+xn--ses554g\u{02}\
+xn--sgne-gra.no\u{02}\
+xn--skierv-uta.no\u{02}\
+xn--skjervy-v1a.no\u{02}\
+xn--skjk-soa.no\u{02}\
+xn--sknit-yqa.no\u{02}\
+xn--sknland-fxa.no\u{02}\
+xn--slat-5na.no\u{02}\
+xn--slt-elab.no\u{02}\
+xn--smla-hra.no\u{02}\
+xn--smna-gra.no\u{02}\
+xn--snase-nra.no\u{02}\
+xn--sndre-land-0cb.no\u{02}\
+xn--snes-poa.no\u{02}\
+xn--snsa-roa.no\u{02}\
+xn--sr-aurdal-l8a.no\u{02}\
+xn--sr-fron-q1a.no\u{02}\
+xn--sr-odal-q1a.no\u{02}\
+xn--sr-varanger-ggb.no\u{02}\
+xn--srfold-bya.no\u{02}\
+xn--srreisa-q1a.no\u{02}\
+xn--srum-gra.no\u{02}\
+xn--stjrdal-s1a.no\u{02}\
+xn--stjrdalshalsen-sqb.no\u{02}\
+xn--stre-toten-zcb.no\u{02}\
+xn--t60b56a\u{02}\
+xn--tckwe\u{02}\
+xn--tiq49xqyj\u{02}\
+xn--tjme-hra.no\u{02}\
+xn--tn0ag.hk\u{02}\
+xn--tnsberg-q1a.no\u{02}\
+xn--tor131o.jp\u{02}\
+xn--trany-yua.no\u{02}\
+xn--trentin-sd-tirol-rzb.it\u{02}\
+xn--trentin-sdtirol-7vb.it\u{02}\
+xn--trentino-sd-tirol-c3b.it\u{02}\
+xn--trentino-sdtirol-szb.it\u{02}\
+xn--trentinosd-tirol-rzb.it\u{02}\
+xn--trentinosdtirol-7vb.it\u{02}\
+xn--trentinsd-tirol-6vb.it\u{02}\
+xn--trentinsdtirol-nsb.it\u{02}\
+xn--trgstad-r1a.no\u{02}\
+xn--trna-woa.no\u{02}\
+xn--troms-zua.no\u{02}\
+xn--tysvr-vra.no\u{02}\
+xn--uc0atv.hk\u{02}\
+xn--uc0atv.tw\u{02}\
+xn--uc0atv.xn--j6w193g\u{02}\
+xn--uc0ay4a.hk\u{02}\
+xn--uist22h.jp\u{02}\
+xn--uisz3g.jp\u{02}\
+xn--unjrga-rta.no\u{02}\
+xn--unup4y\u{02}\
+xn--uuwu58a.jp\u{02}\
+xn--vads-jra.no\u{02}\
+xn--valle-aoste-ebb.it\u{02}\
+xn--valle-d-aoste-ehb.it\u{02}\
+xn--valleaoste-e7a.it\u{02}\
+xn--valledaoste-ebb.it\u{02}\
+xn--vard-jra.no\u{02}\
+xn--vegrshei-c0a.no\u{02}\
+xn--vermgensberater-ctb\u{02}\
+xn--vermgensberatung-pwb\u{02}\
+xn--vestvgy-ixa6o.no\u{02}\
+xn--vg-yiab.no\u{02}\
+xn--vgan-qoa.no\u{02}\
+xn--vgsy-qoa0j.no\u{02}\
+xn--vgu402c.jp\u{02}\
+xn--vhquv\u{02}\
+xn--vler-qoa.hedmark.no\u{02}\
+xn--vler-qoa.xn--stfold-9xa.no\u{02}\
+xn--vre-eiker-k8a.no\u{02}\
+xn--vrggt-xqad.no\u{02}\
+xn--vry-yla5g.no\u{02}\
+xn--vuq861b\u{02}\
+xn--w4r85el8fhu5dnra\u{02}\
+xn--w4rs40l\u{02}\
+xn--wcvs22d.hk\u{02}\
+xn--wcvs22d.xn--j6w193g\u{02}\
+xn--wgbh1c\u{02}\
+xn--wgbl6a\u{02}\
+xn--xhq521b\u{02}\
+xn--xkc2al3hye2a\u{02}\
+xn--xkc2dl3a5ee0h\u{02}\
+xn--y9a3aq\u{02}\
+xn--yer-zna.no\u{02}\
+xn--yfro4i67o\u{02}\
+xn--ygarden-p1a.no\u{02}\
+xn--ygbi2ammx\u{02}\
+xn--ystre-slidre-ujb.no\u{02}\
+xn--zbx025d.jp\u{02}\
+xn--zf0ao64a.tw\u{02}\
+xn--zf0avx.hk\u{02}\
+xn--zfr164b\u{02}\
+xnbay.com\u{09}\
+xs4all.space\u{09}\
+xx.gl\u{09}\
+xxx\u{02}\
+xy.ax\u{09}\
+xyz\u{02}\
+xz.cn\u{02}\
+y.bg\u{02}\
+y.se\u{02}\
+yabu.hyogo.jp\u{02}\
+yabuki.fukushima.jp\u{02}\
+yachimata.chiba.jp\u{02}\
+yachiyo.chiba.jp\u{02}\
+yachiyo.ibaraki.jp\u{02}\
+yachts\u{02}\
+yaese.okinawa.jp\u{02}\
+yahaba.iwate.jp\u{02}\
+yahiko.niigata.jp\u{02}\
+yahoo\u{02}\
+yaita.tochigi.jp\u{02}\
+yaizu.shizuoka.jp\u{02}\
+yakage.okayama.jp\u{02}\
+yakumo.hokkaido.jp\u{02}\
+yakumo.shimane.jp\u{02}\
+yali.mythic-beasts.com\u{09}\
+yalta.ua\u{02}\
+yamada.fukuoka.jp\u{02}\
+yamada.iwate.jp\u{02}\
+yamada.toyama.jp\u{02}\
+yamaga.kumamoto.jp\u{02}\
+yamagata.gifu.jp\u{02}\
+yamagata.ibaraki.jp\u{02}\
+yamagata.jp\u{02}\
+yamagata.nagano.jp\u{02}\
+yamagata.yamagata.jp\u{02}\
+yamaguchi.jp\u{02}\
+yamakita.kanagawa.jp\u{02}\
+yamamoto.miyagi.jp\u{02}\
+yamanakako.yamanashi.jp\u{02}\
+yamanashi.jp\u{02}\
+yamanashi.yamanashi.jp\u{02}\
+yamanobe.yamagata.jp\u{02}\
+yamanouchi.nagano.jp\u{02}\
+yamashina.kyoto.jp\u{02}\
+yamato.fukushima.jp\u{02}\
+yamato.kanagawa.jp\u{02}\
+yamato.kumamoto.jp\u{02}\
+yamatokoriyama.nara.jp\u{02}\
+yamatotakada.nara.jp\u{02}\
+yamatsuri.fukushima.jp\u{02}\
+yamaxun\u{02}\
+yamazoe.nara.jp\u{02}\
+yame.fukuoka.jp\u{02}\
+yanagawa.fukuoka.jp\u{02}\
+yanaizu.fukushima.jp\u{02}\
+yandex\u{02}\
+yandexcloud.net\u{09}\
+yao.osaka.jp\u{02}\
+yaotsu.gifu.jp\u{02}\
+yasaka.nagano.jp\u{02}\
+yashio.saitama.jp\u{02}\
+yashiro.hyogo.jp\u{02}\
+yasu.shiga.jp\u{02}\
+yasuda.kochi.jp\u{02}\
+yasugi.shimane.jp\u{02}\
+yasuoka.nagano.jp\u{02}\
+yatomi.aichi.jp\u{02}\
+yatsuka.shimane.jp\u{02}\
+yatsushiro.kumamoto.jp\u{02}\
+yawara.ibaraki.jp\u{02}\
+yawata.kyoto.jp\u{02}\
+yawatahama.ehime.jp\u{02}\
+yazu.tottori.jp\u{02}\
+ybo.faith\u{09}\
+ybo.party\u{09}\
+ybo.review\u{09}\
+ybo.science\u{09}\
+ybo.trade\u{09}\
+ye\u{02}\
+yk.ca\u{02}\
+yn.cn\u{02}\
+ynh.fr\u{09}\
+yodobashi\u{02}\
+yoga\u{02}\
+yoichi.hokkaido.jp\u{02}\
+yoita.niigata.jp\u{02}\
+yoka.hyogo.jp\u{02}\
+yokaichiba.chiba.jp\u{02}\
+yokawa.hyogo.jp\u{02}\
+yokkaichi.mie.jp\u{02}\
+yokohama\u{02}\
+yokohama.jp\u{03}\
+yokoshibahikari.chiba.jp\u{02}\
+yokosuka.kanagawa.jp\u{02}\
+yokote.akita.jp\u{02}\
+yokoze.saitama.jp\u{02}\
+yolasite.com\u{09}\
+yombo.me\u{09}\
+yomitan.okinawa.jp\u{02}\
+yonabaru.okinawa.jp\u{02}\
+yonago.tottori.jp\u{02}\
+yonaguni.okinawa.jp\u{02}\
+yonezawa.yamagata.jp\u{02}\
+yono.saitama.jp\u{02}\
+yorii.saitama.jp\u{02}\
+york.museum\u{02}\
+yorkshire.museum\u{02}\
+yoro.gifu.jp\u{02}\
+yosemite.museum\u{02}\
+yoshida.saitama.jp\u{02}\
+yoshida.shizuoka.jp\u{02}\
+yoshikawa.saitama.jp\u{02}\
+yoshimi.saitama.jp\u{02}\
+yoshino.nara.jp\u{02}\
+yoshinogari.saga.jp\u{02}\
+yoshioka.gunma.jp\u{02}\
+yotsukaido.chiba.jp\u{02}\
+you\u{02}\
+youth.museum\u{02}\
+youtube\u{02}\
+yt\u{02}\
+yuasa.wakayama.jp\u{02}\
+yufu.oita.jp\u{02}\
+yugawa.fukushima.jp\u{02}\
+yugawara.kanagawa.jp\u{02}\
+yuki.ibaraki.jp\u{02}\
+yukuhashi.fukuoka.jp\u{02}\
+yun\u{02}\
+yura.wakayama.jp\u{02}\
+yurihonjo.akita.jp\u{02}\
+yusuhara.kochi.jp\u{02}\
+yusui.kagoshima.jp\u{02}\
+yuu.yamaguchi.jp\u{02}\
+yuza.yamagata.jp\u{02}\
+yuzawa.niigata.jp\u{02}\
+z.bg\u{02}\
+z.se\u{02}\
+za.bz\u{09}\
+za.com\u{09}\
+za.net\u{09}\
+za.org\u{09}\
+zachpomor.pl\u{02}\
+zagan.pl\u{02}\
+zakopane.pl\u{09}\
+zama.kanagawa.jp\u{02}\
+zamami.okinawa.jp\u{02}\
+zao.miyagi.jp\u{02}\
+zaporizhzhe.ua\u{02}\
+zaporizhzhia.ua\u{02}\
+zappos\u{02}\
+zapto.org\u{09}\
+zapto.xyz\u{09}\
+zara\u{02}\
+zarow.pl\u{02}\
+zentsuji.kagawa.jp\u{02}\
+zero\u{02}\
+zgora.pl\u{02}\
+zgorzelec.pl\u{02}\
+zhitomir.ua\u{02}\
+zhytomyr.ua\u{02}\
+zip\u{02}\
+zj.cn\u{02}\
+zlg.br\u{02}\
+zm\u{02}\
+zombie.jp\u{09}\
+zone\u{02}\
+zoological.museum\u{02}\
+zoology.museum\u{02}\
+zp.gov.pl\u{02}\
+zp.ua\u{02}\
+zt.ua\u{02}\
+zuerich\u{02}\
+zushi.kanagawa.jp\u{02}\
+zw\u{02}\
+ákŋoluokta.no\u{02}\
+álaheadju.no\u{02}\
+áltá.no\u{02}\
+åfjord.no\u{02}\
+åkrehamn.no\u{02}\
+ål.no\u{02}\
+ålesund.no\u{02}\
+ålgård.no\u{02}\
+åmli.no\u{02}\
+åmot.no\u{02}\
+årdal.no\u{02}\
+ås.no\u{02}\
+åseral.no\u{02}\
+åsnes.no\u{02}\
+øksnes.no\u{02}\
+ørland.no\u{02}\
+ørskog.no\u{02}\
+ørsta.no\u{02}\
+østre-toten.no\u{02}\
+øvre-eiker.no\u{02}\
+øyer.no\u{02}\
+øygarden.no\u{02}\
+øystre-slidre.no\u{02}\
+čáhcesuolo.no\u{02}\
+ελ\u{02}\
+ευ\u{02}\
+ак.срб\u{02}\
+бг\u{02}\
+бел\u{02}\
+биз.рус\u{09}\
+дети\u{02}\
+ею\u{02}\
+иком.museum\u{02}\
+католик\u{02}\
+ком\u{02}\
+ком.рус\u{09}\
+крым.рус\u{09}\
+мир.рус\u{09}\
+мкд\u{02}\
+мон\u{02}\
+москва\u{02}\
+мск.рус\u{09}\
+обр.срб\u{02}\
+од.срб\u{02}\
+онлайн\u{02}\
+орг\u{02}\
+орг.рус\u{09}\
+орг.срб\u{02}\
+пр.срб\u{02}\
+рус\u{02}\
+рф\u{02}\
+сайт\u{02}\
+самара.рус\u{09}\
+сочи.рус\u{09}\
+спб.рус\u{09}\
+срб\u{02}\
+укр\u{02}\
+упр.срб\u{02}\
+я.рус\u{09}\
+қаз\u{02}\
+հայ\u{02}\
+אקדמיה.ישראל\u{02}\
+ירושלים.museum\u{02}\
+ישוב.ישראל\u{02}\
+ישראל\u{02}\
+ממשל.ישראל\u{02}\
+צהל.ישראל\u{02}\
+קום\u{02}\
+ابوظبي\u{02}\
+اتصالات\u{02}\
+ارامكو\u{02}\
+الاردن\u{02}\
+البحرين\u{02}\
+الجزائر\u{02}\
+السعودية\u{02}\
+السعوديه\u{02}\
+السعودیة\u{02}\
+السعودیۃ\u{02}\
+العليان\u{02}\
+المغرب\u{02}\
+اليمن\u{02}\
+امارات\u{02}\
+ايران\u{02}\
+ايران.ir\u{02}\
+ایران\u{02}\
+ایران.ir\u{02}\
+بارت\u{02}\
+بازار\u{02}\
+بيتك\u{02}\
+بھارت\u{02}\
+تونس\u{02}\
+سودان\u{02}\
+سوريا\u{02}\
+سورية\u{02}\
+شبكة\u{02}\
+عراق\u{02}\
+عرب\u{02}\
+عمان\u{02}\
+فلسطين\u{02}\
+قطر\u{02}\
+كاثوليك\u{02}\
+كوم\u{02}\
+مصر\u{02}\
+مليسيا\u{02}\
+موريتانيا\u{02}\
+موقع\u{02}\
+همراه\u{02}\
+پاكستان\u{02}\
+پاکستان\u{02}\
+ڀارت\u{02}\
+कॉम\u{02}\
+नेट\u{02}\
+भारत\u{02}\
+भारतम्\u{02}\
+भारोत\u{02}\
+संगठन\u{02}\
+বাংলা\u{02}\
+ভারত\u{02}\
+ভাৰত\u{02}\
+ਭਾਰਤ\u{02}\
+ભારત\u{02}\
+ଭାରତ\u{02}\
+இந்தியா\u{02}\
+இலங்கை\u{02}\
+சிங்கப்பூர்\u{02}\
+భారత్\u{02}\
+ಭಾರತ\u{02}\
+ഭാരതം\u{02}\
+ලංකා\u{02}\
+คอม\u{02}\
+ทหาร.ไทย\u{02}\
+ธุรกิจ.ไทย\u{02}\
+รัฐบาล.ไทย\u{02}\
+ศึกษา.ไทย\u{02}\
+องค์กร.ไทย\u{02}\
+เน็ต.ไทย\u{02}\
+ไทย\u{02}\
+ລາວ\u{02}\
+გე\u{02}\
+みんな\u{02}\
+アマゾン\u{02}\
+クラウド\u{02}\
+グーグル\u{02}\
+コム\u{02}\
+ストア\u{02}\
+セール\u{02}\
+ファッション\u{02}\
+ポイント\u{02}\
+三重.jp\u{02}\
+世界\u{02}\
+个人.hk\u{02}\
+中信\u{02}\
+中国\u{02}\
+中國\u{02}\
+中文网\u{02}\
+亚马逊\u{02}\
+京都.jp\u{02}\
+企业\u{02}\
+佐賀.jp\u{02}\
+佛山\u{02}\
+信息\u{02}\
+個人.hk\u{02}\
+個人.香港\u{02}\
+健康\u{02}\
+八卦\u{02}\
+公司\u{02}\
+公司.cn\u{02}\
+公司.hk\u{02}\
+公司.香港\u{02}\
+公益\u{02}\
+兵庫.jp\u{02}\
+北海道.jp\u{02}\
+千葉.jp\u{02}\
+台湾\u{02}\
+台灣\u{02}\
+和歌山.jp\u{02}\
+商城\u{02}\
+商店\u{02}\
+商标\u{02}\
+商業.tw\u{02}\
+嘉里\u{02}\
+嘉里大酒店\u{02}\
+在线\u{02}\
+埼玉.jp\u{02}\
+大分.jp\u{02}\
+大拿\u{02}\
+大阪.jp\u{02}\
+天主教\u{02}\
+奈良.jp\u{02}\
+娱乐\u{02}\
+宮城.jp\u{02}\
+宮崎.jp\u{02}\
+家電\u{02}\
+富山.jp\u{02}\
+山口.jp\u{02}\
+山形.jp\u{02}\
+山梨.jp\u{02}\
+岐阜.jp\u{02}\
+岡山.jp\u{02}\
+岩手.jp\u{02}\
+島根.jp\u{02}\
+广东\u{02}\
+広島.jp\u{02}\
+微博\u{02}\
+徳島.jp\u{02}\
+愛媛.jp\u{02}\
+愛知.jp\u{02}\
+慈善\u{02}\
+我爱你\u{02}\
+手机\u{02}\
+招聘\u{02}\
+政务\u{02}\
+政府\u{02}\
+政府.hk\u{02}\
+政府.香港\u{02}\
+敎育.hk\u{02}\
+教育.hk\u{02}\
+教育.香港\u{02}\
+新加坡\u{02}\
+新潟.jp\u{02}\
+新闻\u{02}\
+时尚\u{02}\
+書籍\u{02}\
+机构\u{02}\
+東京.jp\u{02}\
+栃木.jp\u{02}\
+沖縄.jp\u{02}\
+淡马锡\u{02}\
+游戏\u{02}\
+滋賀.jp\u{02}\
+澳門\u{02}\
+澳门\u{02}\
+点看\u{02}\
+熊本.jp\u{02}\
+石川.jp\u{02}\
+神奈川.jp\u{02}\
+福井.jp\u{02}\
+福岡.jp\u{02}\
+福島.jp\u{02}\
+秋田.jp\u{02}\
+移动\u{02}\
+箇人.hk\u{02}\
+組織.hk\u{02}\
+組織.tw\u{02}\
+組織.香港\u{02}\
+組织.hk\u{02}\
+網絡.cn\u{02}\
+網絡.hk\u{02}\
+網絡.香港\u{02}\
+網络.hk\u{02}\
+網路.tw\u{02}\
+组織.hk\u{02}\
+组织.hk\u{02}\
+组织机构\u{02}\
+网址\u{02}\
+网店\u{02}\
+网站\u{02}\
+网絡.hk\u{02}\
+网络\u{02}\
+网络.cn\u{02}\
+网络.hk\u{02}\
+群馬.jp\u{02}\
+联通\u{02}\
+臺灣\u{02}\
+茨城.jp\u{02}\
+谷歌\u{02}\
+购物\u{02}\
+通販\u{02}\
+長崎.jp\u{02}\
+長野.jp\u{02}\
+集团\u{02}\
+電訊盈科\u{02}\
+青森.jp\u{02}\
+静岡.jp\u{02}\
+飞利浦\u{02}\
+食品\u{02}\
+餐厅\u{02}\
+香川.jp\u{02}\
+香格里拉\u{02}\
+香港\u{02}\
+高知.jp\u{02}\
+鳥取.jp\u{02}\
+鹿児島.jp\u{02}\
+닷넷\u{02}\
+닷컴\u{02}\
+삼성\u{02}\
+한국\u{02}
 """
 }
