@@ -106,7 +106,10 @@ final class CertificateFacts: Sendable {
 /// What ``CertificateFacts`` gathers in its one walk over a certificate's extensions: the first
 /// extension of each kind the checks read, decoded once, and `Extensions.anomalies` (its own
 /// rules, `Extensions.AnomalyScan`, told which extensions decoded).
-private struct ExtensionWalk {
+///
+/// Non-copyable, because it is never copied: as a copyable struct of eleven optional extensions it
+/// carried about 8 KB of copy code (its value witnesses) in every binary.
+private struct ExtensionWalk: ~Copyable {
     /// The first extension of one kind and its value (`nil` when it does not decode), as the
     /// accessors' `extensions[oid]` finds and decodes it.
     struct Slot<Value: CertificateExtension> {
