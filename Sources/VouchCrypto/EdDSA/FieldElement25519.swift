@@ -80,7 +80,11 @@ struct FieldElement25519: Sendable {
     }
 
     /// Folds five 128-bit column sums into a reduced element.
+    #if VOUCH_OPTIMIZE_SIZE
+    @inline(never)
+    #else
     @inline(__always)
+    #endif
     static func reduce(
         _ t0: UInt128, _ t1: UInt128, _ t2: UInt128, _ t3: UInt128, _ t4: UInt128
     ) -> FieldElement25519 {
@@ -102,7 +106,11 @@ struct FieldElement25519: Sendable {
     }
 
     /// The product, reduced. Inputs may have limbs < 2^54.
+    #if VOUCH_OPTIMIZE_SIZE
+    @inline(never)
+    #else
     @inline(__always)
+    #endif
     func multiplied(by b: FieldElement25519) -> FieldElement25519 {
         let a0 = UInt128(l0), a1 = UInt128(l1), a2 = UInt128(l2), a3 = UInt128(l3), a4 = UInt128(l4)
         let b0 = UInt128(b.l0), b1 = UInt128(b.l1), b2 = UInt128(b.l2), b3 = UInt128(b.l3), b4 = UInt128(b.l4)
@@ -117,7 +125,11 @@ struct FieldElement25519: Sendable {
     }
 
     /// The square, reduced. Inputs may have limbs < 2^54.
+    #if VOUCH_OPTIMIZE_SIZE
+    @inline(never)
+    #else
     @inline(__always)
+    #endif
     func squared() -> FieldElement25519 {
         let a0 = UInt128(l0), a1 = UInt128(l1), a2 = UInt128(l2), a3 = UInt128(l3), a4 = UInt128(l4)
         let d0 = UInt128(l0 &* 2), d1 = UInt128(l1 &* 2)
@@ -131,7 +143,11 @@ struct FieldElement25519: Sendable {
     }
 
     /// 2·self², reduced (the doubling formula needs 2·Z²).
+    #if VOUCH_OPTIMIZE_SIZE
+    @inline(never)
+    #else
     @inline(__always)
+    #endif
     func squaredDoubled() -> FieldElement25519 {
         let s = squared()
         return s.adding(s).carried()

@@ -92,7 +92,11 @@ struct P256Field: PrimeField {
     func negate(_ a: Element) -> Element { subtract(zero, a) }
 
     /// a·b·R⁻¹ mod p: the 512-bit product by rows, then ``reduce``.
+    #if VOUCH_OPTIMIZE_SIZE
+    @inline(never)
+    #else
     @inline(__always)
+    #endif
     func multiply(_ a: Element, _ b: Element) -> Element {
         var carry: UInt64 = 0
         let t0 = multiplyAdd(a.w0, b.w0, 0, &carry)
@@ -121,7 +125,11 @@ struct P256Field: PrimeField {
     }
 
     /// a²·R⁻¹ mod p: the cross products once, doubled, plus the squares, then ``reduce``.
+    #if VOUCH_OPTIMIZE_SIZE
+    @inline(never)
+    #else
     @inline(__always)
+    #endif
     func square(_ a: Element) -> Element {
         var carry: UInt64 = 0
         var t1 = multiplyAdd(a.w0, a.w1, 0, &carry)
@@ -164,7 +172,11 @@ struct P256Field: PrimeField {
     /// (2^64 − 2^32 + 1)·2^192: the low word plus m·(2^64 − 1) is exactly m·2^64 (carry m); the next
     /// word gains m·(2^32 − 1) + m = m·2^32, a shift; the third gains nothing; only the fourth needs
     /// a multiplication.
+    #if VOUCH_OPTIMIZE_SIZE
+    @inline(never)
+    #else
     @inline(__always)
+    #endif
     static func reduce(
         _ t0: UInt64, _ t1: UInt64, _ t2: UInt64, _ t3: UInt64,
         _ t4: UInt64, _ t5: UInt64, _ t6: UInt64, _ t7: UInt64
