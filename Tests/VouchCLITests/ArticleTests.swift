@@ -76,7 +76,7 @@ struct ArticleTests {
                       reference.hasPrefix("@Snippet(path: \"Vouch/Snippets/")
                 else { continue }
                 let name = String(reference.dropFirst("@Snippet(path: \"Vouch/Snippets/".count).prefix { $0 != "\"" })
-                let binary = VouchProcess.executable.deletingLastPathComponent().appendingPathComponent(name)
+                let binary = VouchProcess.buildDirectory.appendingPathComponent(name)
                 #expect(FileManager.default.isExecutableFile(atPath: binary.path),
                         "snippet \(name) was not built (swift build builds Snippets/)")
                 guard FileManager.default.isExecutableFile(atPath: binary.path) else { continue }

@@ -9,11 +9,24 @@ struct VouchProcess {
     static let projectRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The `vouch` binary next to the test bundle (SwiftPM builds it because this target depends on it).
+    /// The `vouch` binary next to the test bundle (SwiftPM builds it because this target depends on
+    /// it), or the one `VOUCH_TEST_BINARY` names: `scripts/static --test` runs these tests on the
+    /// static, size-optimised binary that way.
     static let executable: URL = {
-        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        return testBinary.deletingLastPathComponent().appendingPathComponent("vouch")
+        if let path = ProcessInfo.processInfo.environment[binaryOverride], !path.isEmpty {
+            return URL(fileURLWithPath: path, relativeTo: projectRoot).absoluteURL
+        }
+        return buildDirectory.appendingPathComponent("vouch")
     }()
+
+    /// The folder of SwiftPM's products for this test run (the snippets' executables are there).
+    static let buildDirectory: URL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+
+    /// The environment variable that points the tests at another `vouch` binary.
+    static let binaryOverride = "VOUCH_TEST_BINARY"
+
+    /// Whether the tests run on a binary other than the one SwiftPM built beside them.
+    static var testsAnotherBinary: Bool { !(ProcessInfo.processInfo.environment[binaryOverride] ?? "").isEmpty }
 
     static func run(_ arguments: [String], input: [UInt8]? = nil) throws -> VouchProcess {
         try run(executable, arguments, input: input)
