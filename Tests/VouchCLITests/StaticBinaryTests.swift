@@ -78,7 +78,7 @@ struct StaticBinaryTests {
                 differing.append("vouch " + arguments.joined(separator: " "))
             }
         }
-        #expect(commands.count > 400)
+        #expect(commands.count > 600)
         #expect(differing.isEmpty, "\(differing.count) of \(commands.count) commands differ, first: \(differing.prefix(3))")
     }
 }
