@@ -195,7 +195,12 @@ struct MontgomeryModulus: Sendable {
     /// `nil` for an even n.
     static func inverseNegated(_ modulus: [UInt]) -> UInt? {
         guard let low = modulus.first, low & 1 == 1 else { return nil }
-        var inverse: UInt = low  // correct to 3 bits for odd n
+        return inverseNegated(ofOddLimb: low)
+    }
+
+    /// −x⁻¹ mod 2⁶⁴ for an odd limb x (the low limb of an odd modulus), by Newton's iteration.
+    static func inverseNegated(ofOddLimb low: UInt) -> UInt {
+        var inverse: UInt = low  // correct to 3 bits for odd x
         for _ in 0..<5 { inverse = inverse &* (2 &- low &* inverse) }
         return 0 &- inverse
     }
@@ -402,10 +407,7 @@ struct OrderArithmetic: Sendable {
         b.update(from: m, count: count)
         modulus.update(from: m, count: count)
         u[0] = 1
-        // −m⁻¹ mod 2⁶⁴ by Newton's iteration (each step doubles the correct low bits: 3 → 96).
-        var inverseOfLow = m[0]
-        for _ in 0..<5 { inverseOfLow = inverseOfLow &* (2 &- m[0] &* inverseOfLow) }
-        let inverseNegated = 0 &- inverseOfLow
+        let inverseNegated = MontgomeryModulus.inverseNegated(ofOddLimb: m[0])
         let steps = inversionSteps
         let maximumRounds = (2 * UInt.bitWidth * count) / steps + 1
         var rounds = 0
@@ -516,50 +518,14 @@ struct OrderArithmetic: Sendable {
         }
     }
 
-    /// x ← x mod m for −m < x < 2m (`width` limbs, two's complement; m has a zero top limb).
+    /// x ← x mod m for −m < x < 2m (`width` limbs, two's complement; m has a zero top limb), with
+    /// libgmp's `mpn_add_n`, `mpn_cmp` and `mpn_sub_n` as ``MontgomeryModulus`` uses them.
     private static func reduceOnce(_ x: UnsafeMutablePointer<UInt>, modulo m: UnsafePointer<UInt>, _ width: Int) {
         if isNegative(x, width) {
-            add(m, to: x, width)
-        } else if compare(x, m, width) >= 0 {
-            subtract(m, from: x, width)
+            _ = __gmpn_add_n(x, x, m, width)
+        } else if __gmpn_cmp(x, m, width) >= 0 {
+            _ = __gmpn_sub_n(x, x, m, width)
         }
-    }
-
-    /// x ← x + y mod 2^(64·count); whether it carried out.
-    @inline(__always) @discardableResult
-    private static func add(_ y: UnsafePointer<UInt>, to x: UnsafeMutablePointer<UInt>, _ count: Int) -> Bool {
-        var carry: UInt = 0
-        for index in 0..<count {
-            let (partial, overflow1) = x[index].addingReportingOverflow(y[index])
-            let (sum, overflow2) = partial.addingReportingOverflow(carry)
-            x[index] = sum
-            carry = (overflow1 ? 1 : 0) | (overflow2 ? 1 : 0)
-        }
-        return carry != 0
-    }
-
-    /// x ← x − y mod 2^(64·count); whether it borrowed (x was below y).
-    @inline(__always) @discardableResult
-    private static func subtract(_ y: UnsafePointer<UInt>, from x: UnsafeMutablePointer<UInt>, _ count: Int) -> Bool {
-        var borrow: UInt = 0
-        for index in 0..<count {
-            let (partial, overflow1) = x[index].subtractingReportingOverflow(y[index])
-            let (difference, overflow2) = partial.subtractingReportingOverflow(borrow)
-            x[index] = difference
-            borrow = (overflow1 ? 1 : 0) | (overflow2 ? 1 : 0)
-        }
-        return borrow != 0
-    }
-
-    /// −1, 0 or 1 as x is below, equal to or above y.
-    @inline(__always)
-    private static func compare(_ x: UnsafePointer<UInt>, _ y: UnsafePointer<UInt>, _ count: Int) -> Int {
-        var index = count
-        while index > 0 {
-            index -= 1
-            if x[index] != y[index] { return x[index] < y[index] ? -1 : 1 }
-        }
-        return 0
     }
 
     /// Whether x = `low` (a one-limb value).
