@@ -80,13 +80,26 @@ public struct X509Error: Error, Equatable, Sendable, CustomStringConvertible {
         case crlExtensions
         /// crlEntryExtensions (§5.3).
         case crlEntryExtensions
+        // OpenSSL's X509_CERT_AUX (crypto/x509/x_x509a.c), after the certificate in a TRUSTED CERTIFICATE block
+        /// The X509_CERT_AUX SEQUENCE, or an element in it out of order, repeated or unknown.
+        case trustAuxiliary
+        /// `trust`: the purposes trusted.
+        case trustedPurposes = "trust"
+        /// `reject [0]`: the purposes rejected.
+        case rejectedPurposes = "reject"
+        /// `alias`: the friendly name.
+        case alias
+        /// `keyid`: the key identifier.
+        case auxiliaryKeyIdentifier = "keyid"
+        /// `other [1]`: the other algorithm identifiers.
+        case auxiliaryAlgorithms = "other"
     }
 
     /// What was wrong.
     public let kind: Kind
     /// Where in the structure.
     public let field: Field
-    /// The absolute byte offset in the certificate's DER.
+    /// The absolute byte offset in the certificate's DER (or the trust data's, which follows it).
     public let offset: Int
 
     /// Creates an error.
