@@ -181,4 +181,12 @@ extension OID {
     public static let ocsp = OID(literal: "1.3.6.1.5.5.7.48.1")
     /// `1.3.6.1.5.5.7.48.2`: caIssuers.
     public static let caIssuers = OID(literal: "1.3.6.1.5.5.7.48.2")
+
+    // Apple's policy OIDs, as trust settings store them (SecPolicy.list)
+    /// `1.2.840.113635.100.1.2`: appleX509Basic (`kSecPolicyAppleX509Basic`).
+    public static let appleX509Basic = OID(literal: "1.2.840.113635.100.1.2")
+    /// `1.2.840.113635.100.1.3`: appleSSL (`kSecPolicyAppleSSL`, server and client alike).
+    public static let appleSSL = OID(literal: "1.2.840.113635.100.1.3")
+    /// `1.2.840.113635.100.1.8`: appleSMIME (`kSecPolicyAppleSMIME`).
+    public static let appleSMIME = OID(literal: "1.2.840.113635.100.1.8")
 }

@@ -17,6 +17,8 @@ struct CertificatePool: Sendable {
         static let input = Membership(rawValue: 1)
         static let appAnchor = Membership(rawValue: 2)
         static let system = Membership(rawValue: 4)
+        /// In the caller's user or admin trust settings (SECTRUST.md §15).
+        static let settings = Membership(rawValue: 8)
     }
 
     struct Entry {

@@ -1,3 +1,4 @@
+import VouchCrypto
 import VouchX509
 
 /// Apple's depth-first path builder (SECTRUST.md §2.3–§2.4), within ``TrustLimits``.
@@ -33,6 +34,12 @@ struct PathBuilder {
     /// The leaf's hostname verdict (every path of a search starts at the same leaf), decided on
     /// first use.
     private(set) var hostnameVerdict: (leaf: Int, mismatches: Int)? = nil
+    /// The trust settings and exceptions consulted (`nil`: none, and anchors are the members of
+    /// ``trusted``, as before trust settings existed).
+    var settings: EvaluationSettings? = nil
+    /// What the settings say of each certificate at the leaf's position and above (read once).
+    var leafSettings: [Int: CertificateSettings] = [:]
+    var parentSettings: [Int: CertificateSettings] = [:]
 
     /// Where the explanation accumulates (a reference, so recording needs no exclusive access).
     final class EventLog {
@@ -51,14 +58,19 @@ struct PathBuilder {
         let isAnchored: Bool
         let isSystemRooted: Bool
         let failures: [TrustFailure]
+        /// What trust settings and exceptions did (empty without them).
+        var decisions: [TrustDecision] = []
+        /// Whether a pass is Proceed (§15.3.5, §15.4.3).
+        var proceeds = false
     }
 
     mutating func build(leaf: Int) -> Outcome {
-        let leafFailures = validate([leaf], anchored: isTrusted(leaf))
+        let leafIsAnchor = isAnchor(leaf, isLeaf: true)
+        let leafFailures = validate([leaf], anchored: leafIsAnchor)
             .filter { $0.index == 0 && PathValidator.leafOnlyChecks.contains($0.check) }
         record(.leafChecked(failures: leafFailures))
         var search = Search(collectOnly: !leafFailures.isEmpty)
-        if isTrusted(leaf) {
+        if leafIsAnchor {
             let candidate = judged(Candidate(path: [leaf], isAnchored: true))
             let passes = candidate.failures?.isEmpty == true && !search.collectOnly
             record(.candidateJudged(path: certificates([leaf]), failures: candidate.failures ?? [], accepted: passes))
@@ -78,13 +90,21 @@ struct PathBuilder {
                 for source in sources {
                     var extensions: [[Int]] = []
                     for issuer in pool.issuers(of: top, in: source) where !path.contains(issuer) {
+                        // A certificate of the settings that they do not make an anchor is found
+                        // among the caller's certificates as well: one path, not two.
+                        if settings != nil && source == trusted && pool[issuer].membership.contains(.input)
+                            && !isAnchor(issuer, isLeaf: false)
+                        {
+                            continue
+                        }
                         guard pathsBuilt < TrustLimits.maximumPathsBuilt, pool.canCheckSignature else {
                             budgetExhausted = true
                             record(.budgetExhausted)
                             break searching
                         }
                         pathsBuilt += 1
-                        record(.issuerFound(path: certificates(path), issuer: pool[issuer].certificate, isAnchor: isTrusted(issuer)))
+                        let issuerIsAnchor = isAnchor(issuer, isLeaf: false)
+                        record(.issuerFound(path: certificates(path), issuer: pool[issuer].certificate, isAnchor: issuerIsAnchor))
                         switch consider(path + [issuer], &search) {
                         case .accepted(let candidate):
                             record(.chosen(path: certificates(candidate.path), reason: "the first anchored path to pass every check"))
@@ -123,7 +143,7 @@ struct PathBuilder {
             return outcome(accepted)
         }
         var seen = search.seen
-        if !isTrusted(leaf) || seen.isEmpty { seen.insert(Candidate(path: [leaf], isAnchored: false), at: 0) }
+        if !leafIsAnchor || seen.isEmpty { seen.insert(Candidate(path: [leaf], isAnchored: false), at: 0) }
         var best: (score: Int, candidate: Candidate)? = nil
         for candidate in seen {
             let value = score(candidate)
@@ -156,8 +176,8 @@ struct PathBuilder {
     mutating func consider(_ extended: [Int], _ search: inout Search) -> Step {
         guard extended.count >= 2 else { return .done }
         let issuer = extended[extended.count - 1], child = extended[extended.count - 2]
-        let anchored = isTrusted(issuer)
-        if !search.reconsidering && !search.collectOnly, let reason = parentCheckFailure(issuer) {
+        let anchored = isAnchor(issuer, isLeaf: false)
+        if !search.reconsidering && !search.collectOnly, let reason = parentCheckFailure(issuer, at: extended.count - 1) {
             record(.parked(path: certificates(extended), reason: reason))
             search.rejected.append(extended)
             search.seen.append(Candidate(path: extended, isAnchored: anchored))
@@ -183,21 +203,39 @@ struct PathBuilder {
         return .extend(extended)
     }
 
-    func isTrusted(_ id: Int) -> Bool { !pool[id].membership.isDisjoint(with: trusted) }
-
-    /// The cheap checks on a new top (§2.3): validity, weak key, MD2/4/5 signature (unless
-    /// self-signed), v3 without basicConstraints or with cA false, keyUsage without keyCertSign.
-    /// Returns why the certificate fails them, or `nil`.
-    mutating func parentCheckFailure(_ id: Int) -> String? {
+    /// The cheap checks on a new top at `index` (§2.3): validity, weak key, MD2/4/5 signature
+    /// (unless self-signed), v3 without basicConstraints or with cA false, keyUsage without
+    /// keyCertSign. A recoverable one that the certificate's trust settings allow (or an
+    /// exception excepts) does not count, as in `SecPVCParentCertificateChecks`. Returns why the
+    /// certificate fails them, or `nil`.
+    mutating func parentCheckFailure(_ id: Int, at index: Int) -> String? {
         let certificate = facts(id)
-        if !certificate.isValid(at: verifyTime) { return "not valid at the verify date" }
+        if !certificate.isValid(at: verifyTime) && !waives(.temporalValidity, id, at: index) { return "not valid at the verify date" }
         if certificate.hasWeakKey { return "weak or unsupported key" }
         if certificate.usesMDHash && !pool.isSelfSigned(id) { return "signed with MD2/MD4/MD5" }
-        if certificate.version == 3 && certificate.basicConstraints?.isCertificateAuthority != true {
-            return "no basicConstraints with cA true"
+        if certificate.version == 3 {
+            if certificate.basicConstraints == nil && !waives(.basicConstraints, id, at: index) {
+                return "no basicConstraints with cA true"
+            }
+            if certificate.basicConstraints?.isCertificateAuthority == false && !waives(.basicConstraintsCA, id, at: index) {
+                return "no basicConstraints with cA true"
+            }
         }
-        if let usage = certificate.keyUsage, !usage.contains(.keyCertSign) { return "keyUsage without keyCertSign" }
+        if let usage = certificate.keyUsage, !usage.contains(.keyCertSign), !waives(.keyUsage, id, at: index) {
+            return "keyUsage without keyCertSign"
+        }
         return nil
+    }
+
+    /// Whether the settings of certificate `id`, at `index` of a path, waive a failure of `check`.
+    mutating func waives(_ check: TrustCheck, _ id: Int, at index: Int) -> Bool {
+        guard let settings else { return false }
+        let certificate = certificateSettings(id, isLeaf: index == 0)
+        let sha1 = settings.exceptions == nil ? [] : Array(repeating: [UInt8](), count: index) + [HashAlgorithm.sha1.digest(pool[id].certificate.derEncoded)]
+        let single = PathSettings(
+            perIndex: Array(repeating: CertificateSettings(), count: index) + [certificate], matcher: settings.matcher,
+            exceptions: settings.exceptions, sha1: sha1)
+        return single.waiver(for: TrustFailure(index: index, check: check)) != nil
     }
 
     /// The certificates of a path of ids.
@@ -240,7 +278,10 @@ struct PathBuilder {
         return PathValidator.failures(context, nameConstraintBudget: &nameConstraintBudget, revocation: &revocation)
     }
 
-    mutating func context(for path: [Int], anchored: Bool) -> PathContext {
+    mutating func context(for path: [Int], anchored markedAnchored: Bool) -> PathContext {
+        // A path that ends at a denied or unmatched anchor is not trusted at its top (§15.3.4).
+        let settingsOfPath = pathSettings(path, anchored: markedAnchored)
+        let anchored = markedAnchored && (settingsOfPath?.trustsTop(path.count - 1) ?? true)
         let systemRooted = anchored && systemIsTrusted && path.last.map { pool[$0].membership.contains(.system) } == true
             && path.last.map { pool[$0].membership.contains(.appAnchor) } == false
         let read = path.map { facts($0) }
@@ -254,7 +295,7 @@ struct PathBuilder {
         return PathContext(
             facts: read, isAnchored: anchored, isSystemRooted: systemRooted,
             isSelfSigned: selfSigned, policies: policies, verifyTime: verifyTime, profile: profile,
-            hostnameMismatches: hostnameVerdict?.mismatches)
+            hostnameMismatches: hostnameVerdict?.mismatches, settings: settingsOfPath)
     }
 
     /// Apple's score for a path that was not accepted (§2.4).
@@ -274,8 +315,18 @@ struct PathBuilder {
 
     mutating func outcome(_ candidate: Candidate) -> Outcome {
         let context = context(for: candidate.path, anchored: candidate.isAnchored)
-        var failures = candidate.failures ?? PathValidator.failures(context, nameConstraintBudget: &nameConstraintBudget, revocation: &revocation)
-        if budgetExhausted && !failures.isEmpty { failures.append(TrustFailure(index: 0, check: .pathBuildingBudget)) }
-        return Outcome(path: candidate.path, isAnchored: candidate.isAnchored, isSystemRooted: context.isSystemRooted, failures: failures)
+        var judgement: PathValidator.Judgement
+        if context.settings == nil, let failures = candidate.failures {
+            judgement = PathValidator.Judgement(failures: failures)
+        } else {
+            judgement = PathValidator.judgement(context, nameConstraintBudget: &nameConstraintBudget, revocation: &revocation)
+        }
+        if budgetExhausted && !judgement.failures.isEmpty {
+            judgement.failures.append(TrustFailure(index: 0, check: .pathBuildingBudget))
+            judgement.proceeds = false
+        }
+        return Outcome(
+            path: candidate.path, isAnchored: context.isAnchored, isSystemRooted: context.isSystemRooted,
+            failures: judgement.failures, decisions: judgement.decisions, proceeds: judgement.proceeds)
     }
 }

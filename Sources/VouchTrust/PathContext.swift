@@ -23,6 +23,15 @@ struct PathContext {
     /// ``SSLChecks/hostnameMismatches(_:hostnames:profile:)`` for this leaf, when the path builder
     /// already knows it (every path of one search shares the leaf); `nil`: the check computes it.
     var hostnameMismatches: Int? = nil
+    /// The trust settings and exceptions of each certificate (`nil` when the evaluation has none).
+    var settings: PathSettings? = nil
+
+    /// Whether the user or admin settings anchor (or deny) the leaf: Apple then skips the SSL key
+    /// sizes and the validity-period maximums (SECTRUST.md §15.3.7).
+    var isLeafUserAnchored: Bool { settings?.perIndex.first?.isUserAnchored ?? false }
+    /// Whether the user or admin settings anchor (or deny) the top: Apple then skips its hash rule
+    /// (when anchored) and the date-gated serverAuth rule (§15.3.7).
+    var isTopUserAnchored: Bool { settings?.perIndex.last?.isUserAnchored ?? false }
 
     /// The path, leaf first.
     var certificates: [Certificate] { facts.map(\.certificate) }

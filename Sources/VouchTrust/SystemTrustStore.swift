@@ -29,14 +29,18 @@ public struct SystemTrustStore: Sendable {
         let certificates: [Certificate]
         let sources: [String]
         let problems: [(file: String, reason: String)]
+        /// The system domain's trust settings, from the distribution's trust metadata
+        /// (SECTRUST.md §15.6).
+        let trustSettings: TrustSettings
         /// The roots indexed for path building (normalised names, subject index), made once per
         /// store so that an evaluation does not index every root again.
         let roots: CertificatePool.Layer
 
-        init(certificates: [Certificate], sources: [String], problems: [(file: String, reason: String)]) {
+        init(certificates: [Certificate], sources: [String], problems: [(file: String, reason: String)], trustSettings: TrustSettings = TrustSettings()) {
             self.certificates = certificates
             self.sources = sources
             self.problems = problems
+            self.trustSettings = trustSettings
             self.roots = CertificatePool.Layer(systemRoots: certificates)
         }
     }
@@ -68,6 +72,9 @@ public struct SystemTrustStore: Sendable {
     public var problems: [(file: String, reason: String)] { contents.problems }
     /// The roots indexed for path building.
     var roots: CertificatePool.Layer { contents.roots }
+    /// The system domain's trust settings: what the distribution's trust metadata says of its
+    /// roots (SECTRUST.md §15.6); empty for a store of plain PEM bundles.
+    public var trustSettings: TrustSettings { contents.trustSettings }
 
     /// The store of this machine, read on first use (not when a ``Trust`` is made with it).
     public static let shared = SystemTrustStore(storage: .machine)
@@ -75,6 +82,15 @@ public struct SystemTrustStore: Sendable {
     /// A store made of given certificates (for tests and for callers with their own roots).
     public init(certificates: [Certificate]) {
         self.init(storage: .loaded(Contents(certificates: certificates, sources: [], problems: [])))
+    }
+
+    /// A store of given certificates with system-domain trust settings for some of them (what a
+    /// distribution's trust metadata would say; SECTRUST.md §15.6). Only the `system` domain of
+    /// `trustSettings` is read.
+    public init(certificates: [Certificate], trustSettings: TrustSettings) {
+        var system = TrustSettings()
+        for entry in trustSettings.entries(in: .system) { system.store(entry.constraints, for: entry.certificate, in: .system) }
+        self.init(storage: .loaded(Contents(certificates: certificates, sources: [], problems: [], trustSettings: system)))
     }
 
     private init(storage: Storage) {

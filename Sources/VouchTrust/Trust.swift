@@ -40,6 +40,14 @@ public struct Trust: Sendable {
     public private(set) var signatureVerificationCache: SignatureVerificationCache?
     /// The system roots this trust uses (the machine's by default).
     public let systemStore: SystemTrustStore
+    /// The user and admin trust settings consulted when the system store is in the anchor set
+    /// (SECTRUST.md §15); none by default.
+    public private(set) var trustSettings = TrustSettings()
+    /// The exceptions in force (``setExceptions(_:)``), or `nil`.
+    public private(set) var exceptions: TrustExceptions?
+    /// Apple's global exception reset count (`SecTrustGetExceptionResetCount`): Vouch has no
+    /// trustd, so it is 0 and exceptions never expire by it.
+    public static let exceptionResetCount: Int64 = 0
 
     private var cached: TrustEvaluation?
 
@@ -90,6 +98,54 @@ public struct Trust: Sendable {
     public mutating func setSignatureVerificationCache(_ cache: SignatureVerificationCache?) {
         signatureVerificationCache = cache
         cached = nil
+    }
+
+    /// Sets the user and admin trust settings (`SecTrustSettingsSetTrustSettings` made them;
+    /// SECTRUST.md §15). System-domain entries are ignored here: they come from the
+    /// ``systemStore``. Invalidates the result.
+    public mutating func setTrustSettings(_ settings: TrustSettings) {
+        trustSettings = settings
+        cached = nil
+    }
+
+    /// `SecTrustSetExceptions`: keeps `exceptions` only if their first entry carries the leaf's
+    /// SHA-1 (and the reset count allows them); otherwise clears them. Returns whether they were
+    /// kept. `nil` clears and returns `false`. Invalidates the result (SECTRUST.md §15.4.2).
+    @discardableResult
+    public mutating func setExceptions(_ exceptions: TrustExceptions?) -> Bool {
+        cached = nil
+        let leafSHA1 = HashAlgorithm.sha1.digest(certificates[0].derEncoded)
+        guard let exceptions, exceptions.isValid(forLeafSHA1: leafSHA1, resetCount: Self.exceptionResetCount) else {
+            self.exceptions = nil
+            return false
+        }
+        self.exceptions = exceptions
+        return true
+    }
+
+    /// `SecTrustCopyExceptions`: evaluates without the exceptions in force and records, per index
+    /// of the built chain, the certificate's SHA-1 and the checks that failed there; the leaf's
+    /// entry always, `{}` for a clean index, trailing `{}` dropped (SECTRUST.md §15.4.1). The
+    /// exceptions in force stay as they were.
+    public mutating func copyExceptions() -> TrustExceptions {
+        var withoutExceptions = self
+        withoutExceptions.exceptions = nil
+        withoutExceptions.cached = nil
+        if verifyDate == nil { verifyDate = DERTime(secondsSince1970: Clock.now) }
+        if let verifyDate { withoutExceptions.verifyDate = verifyDate }
+        let evaluation = withoutExceptions.evaluate()
+        var entries: [TrustExceptions.Entry] = []
+        for (index, certificate) in evaluation.chain.enumerated() {
+            let failed = Set(evaluation.failures.filter { $0.index == index }.map(\.check.rawValue))
+            if index == 0 || !failed.isEmpty {
+                let resetCount = Self.exceptionResetCount == 0 ? nil : Self.exceptionResetCount
+                entries.append(TrustExceptions.Entry(sha1: HashAlgorithm.sha1.digest(certificate.derEncoded), checks: failed, resetCount: resetCount))
+            } else {
+                entries.append(TrustExceptions.Entry())
+            }
+        }
+        while let last = entries.last, last.sha1 == nil, entries.count > 1 { entries.removeLast() }
+        return TrustExceptions(entries: entries)
     }
 
     /// `SecTrustSetVerifyDate`.

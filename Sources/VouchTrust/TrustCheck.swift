@@ -73,9 +73,21 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
     case dnsNameSyntax = "DNSNameSyntax"
     /// Strict profile: an RSA modulus that is not a whole number of octets long.
     case rsaModulusLength = "RSAModulusLength"
+    // Trust settings (SECTRUST.md §15.3.5)
+    /// A trust setting that matches the evaluation denies a certificate of the chain: **Deny**,
+    /// `errSecTrustSettingDeny`; never allowed nor excepted.
+    case usageConstraints = "UsageConstraints"
 
-    /// How a failure of the check weighs on the result (§4.1).
-    public enum ResultClass: Sendable { case recoverable, fatal }
+    /// How a failure of the check weighs on the result (§4.1, §15.3.8): fatal over deny over
+    /// recoverable.
+    public enum ResultClass: Sendable {
+        /// Not trusted, but a user (allowed errors, exceptions) may accept it.
+        case recoverable
+        /// Denied by a trust setting.
+        case deny
+        /// Not trusted, whatever anyone says.
+        case fatal
+    }
 
     /// The error families of §9, highest priority first.
     public enum Subtype: Int, Sendable, Comparable {
@@ -88,6 +100,7 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
     public var resultClass: ResultClass {
         switch self {
         case .weakKeySize, .weakSignature, .revocation, .pathBuildingBudget: return .fatal
+        case .usageConstraints: return .deny
         default: return .recoverable
         }
     }
@@ -123,6 +136,7 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
         case .serialNumber: return .notTrusted
         case .commonName, .dnsNameSyntax: return .hostNameMismatch
         case .rsaModulusLength: return .unsupportedKeySize
+        case .usageConstraints: return .trustSettingDeny
         }
     }
 
@@ -138,6 +152,7 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
         case .temporalValidity: return .expired
         case .revocation: return .revoked
         case .revocationResponseRequired: return .pinning
+        case .usageConstraints: return .denied
         default: return .compliance
         }
     }

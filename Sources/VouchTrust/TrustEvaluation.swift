@@ -14,6 +14,9 @@ public struct TrustEvaluation: Sendable {
     public let failures: [TrustFailure]
     /// The verify date used, seconds since 1970.
     public let verifyTime: Int64
+    /// What trust settings and exceptions did: the anchor they made, Deny, allowed errors,
+    /// excepted failures, Proceed (SECTRUST.md §15). Empty when none applied.
+    public let decisions: [TrustDecision]
 
     /// Whether `SecTrustEvaluateWithError` returns true.
     public var isTrusted: Bool { result.isTrusted }
@@ -28,7 +31,11 @@ public struct TrustEvaluation: Sendable {
         }
     }
 
-    init(result: TrustResultType, chain: [Certificate], isAnchored: Bool, failures: [TrustFailure], verifyTime: Int64) {
+    init(
+        result: TrustResultType, chain: [Certificate], isAnchored: Bool, failures: [TrustFailure], verifyTime: Int64,
+        decisions: [TrustDecision] = []
+    ) {
+        self.decisions = decisions
         self.result = result
         self.chain = chain
         self.isAnchored = isAnchored

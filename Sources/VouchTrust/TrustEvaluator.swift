@@ -7,8 +7,10 @@ enum TrustEvaluator {
         // exclusive, then untrusted parents, the last source the builder unlocks: it merges them
         // only then, so a path found without them never loads the store.
         let systemIsTrusted = !trust.anchorsOnly
-        let trusted: CertificatePool.Membership = systemIsTrusted ? [.appAnchor, .system] : [.appAnchor]
-        let parents: [CertificatePool.Membership] = systemIsTrusted ? [.input] : [.input, .system]
+        // The user and admin settings are an anchor source beside the system roots, or untrusted
+        // parents with them when the caller's anchors are exclusive (SECTRUST.md §2.1, §15.3.1).
+        let trusted: CertificatePool.Membership = systemIsTrusted ? [.appAnchor, .system, .settings] : [.appAnchor]
+        let parents: [CertificatePool.Membership] = systemIsTrusted ? [.input] : [.input, [.system, .settings]]
         // The pool is filled in place inside the builder: a second reference to it would make the
         // first addition copy its indexes.
         var builder = PathBuilder(
@@ -20,6 +22,13 @@ enum TrustEvaluator {
         let leaf = builder.pool.add(trust.certificates[0], as: .input)
         for certificate in trust.certificates.dropFirst() { builder.pool.add(certificate, as: .input) }
         for anchor in trust.anchors ?? [] { builder.pool.add(anchor, as: .appAnchor) }
+        let systemSettings = trust.systemStore.trustSettings
+        if !trust.trustSettings.isEmpty || !systemSettings.isEmpty || trust.exceptions != nil {
+            for entry in trust.trustSettings.allEntries { builder.pool.add(entry.certificate, as: .settings) }
+            builder.settings = EvaluationSettings(
+                settings: trust.trustSettings, system: systemSettings, consultsStore: systemIsTrusted,
+                matcher: ConstraintMatcher(policies: trust.policies), exceptions: trust.exceptions)
+        }
         if !systemIsTrusted { builder.deferredSystemRoots = trust.systemStore }
         builder.profile = trust.profile
         // CRL signers other than the issuing CA are looked for among the caller's certificates.
@@ -32,8 +41,9 @@ enum TrustEvaluator {
         if let log = builder.log { events = log.events }
         var result = TrustResultType.unspecified
         for failure in outcome.failures { result = result.folding(failure.check.resultClass) }
+        if result == .unspecified && outcome.proceeds { result = .proceed }
         return TrustEvaluation(
             result: result, chain: outcome.path.map { builder.pool[$0].certificate }, isAnchored: outcome.isAnchored,
-            failures: outcome.failures, verifyTime: verifyTime)
+            failures: outcome.failures, verifyTime: verifyTime, decisions: outcome.decisions)
     }
 }

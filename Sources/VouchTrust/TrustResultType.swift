@@ -31,11 +31,12 @@ public enum TrustResultType: String, Sendable, CaseIterable {
     /// Whether `SecTrustEvaluateWithError` returns true for this result.
     public var isTrusted: Bool { self == .unspecified || self == .proceed }
 
-    /// The result after folding in one failed check (§4.1: fatal always wins; recoverable only
-    /// replaces a success).
+    /// The result after folding in one failed check (§4.1, §15.3.8: fatal always wins; deny
+    /// replaces a success or a recoverable failure; recoverable only replaces a success).
     func folding(_ failure: TrustCheck.ResultClass) -> TrustResultType {
         switch failure {
         case .fatal: return .fatalTrustFailure
+        case .deny: return self == .fatalTrustFailure ? self : .deny
         case .recoverable: return self == .unspecified || self == .proceed ? .recoverableTrustFailure : self
         }
     }

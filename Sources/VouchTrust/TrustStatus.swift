@@ -60,6 +60,8 @@ public struct TrustStatus: Hashable, Sendable, CustomStringConvertible {
     public static let internalError = TrustStatus(code: -67671, name: "errSecInternalError")
     /// `errSecCertificateRevoked` (-67820).
     public static let certificateRevoked = TrustStatus(code: -67820, name: "errSecCertificateRevoked")
+    /// `errSecTrustSettingDeny` (-67654): a trust setting denies a certificate of the chain.
+    public static let trustSettingDeny = TrustStatus(code: -67654, name: "errSecTrustSettingDeny")
     /// `errSecIncompleteCertRevocationCheck` (-67635).
     public static let incompleteCertRevocationCheck = TrustStatus(code: -67635, name: "errSecIncompleteCertRevocationCheck")
 }

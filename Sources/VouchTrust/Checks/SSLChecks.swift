@@ -37,15 +37,22 @@ enum SSLChecks {
             }
         }
         if failsServerAuthEKU(context) { failures.append(TrustFailure(index: 0, check: .serverAuthEKU)) }
+        // A leaf the user or admin settings anchor is spared the key sizes and the validity
+        // maximums; a user-anchored top of an anchored path its hash (SECTRUST.md §15.3.7).
+        let leafUserAnchored = context.isLeafUserAnchored
+        let topHashExempt = context.isAnchored && context.isTopUserAnchored
         for index in path.indices {
             let certificate = path[index]
-            if certificate.failsSSLKeyMinimum {
+            if !leafUserAnchored && certificate.failsSSLKeyMinimum {
                 failures.append(TrustFailure(index: index, check: .keySize))
             }
-            if !context.isSelfSigned[index] && (certificate.usesMDHash || certificate.usesSHA1) {
+            if !context.isSelfSigned[index] && (certificate.usesMDHash || certificate.usesSHA1)
+                && !(topHashExempt && index == context.topIndex)
+            {
                 failures.append(TrustFailure(index: index, check: .signatureHashAlgorithms))
             }
         }
+        guard !leafUserAnchored else { return }
         let notBefore = leaf.notBefore
         let period = leaf.notAfter - leaf.notBefore
         if notBefore >= AppleDates.iOS13Rules && period > AppleDates.maximum825DayPeriod {
@@ -73,6 +80,8 @@ enum SSLChecks {
                     } == true
             }
         }
+        // A root the user or admin settings anchor is spared the date-gated rule (§15.3.7).
+        if context.isTopUserAnchored { return false }
         guard context.facts[0].notBefore > AppleDates.iOS13Rules else { return false }
         return leafPurposes?.contains(.serverAuth) != true
     }

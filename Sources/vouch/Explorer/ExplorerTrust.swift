@@ -131,7 +131,7 @@ enum ExplorerTrust {
     private static func check(_ check: TrustCheck, scope: String, failsWhen: String, failed: Bool) -> JSONValue {
         .array([
             .string(check.rawValue), .string(scope), .bool(!failed), .string(failsWhen),
-            .string(failed ? "\(check.status.name) (\(check.status.code)), \(check.resultClass == .fatal ? "fatal" : "recoverable")" : ""),
+            .string(failed ? "\(check.status.name) (\(check.status.code)), \(check.resultClass == .fatal ? "fatal" : check.resultClass == .deny ? "deny" : "recoverable")" : ""),
         ])
     }
 

@@ -1,0 +1,139 @@
+import VouchCrypto
+import VouchX509
+
+/// The trust settings and exceptions one evaluation consults (SECTRUST.md §15).
+struct EvaluationSettings: Sendable {
+    /// The caller's user and admin settings.
+    let settings: TrustSettings
+    /// The system domain: the store's trust metadata.
+    let system: TrustSettings
+    /// Whether the settings are anchor sources (the system store is in the anchor set); when not,
+    /// only §15.3.7's skips read the user and admin settings.
+    let consultsStore: Bool
+    let matcher: ConstraintMatcher
+    /// The exceptions set on the trust, already checked against the leaf.
+    let exceptions: TrustExceptions?
+
+    /// The admin domain's entry for `certificate` if it has one, else the user domain's (§15.3.2:
+    /// an admin entry hides the user's whole).
+    func userStoreEntry(_ certificate: Certificate) -> (domain: TrustSettingsDomain, constraints: [TrustSettingsConstraint])? {
+        if let constraints = settings.constraints(for: certificate, in: .admin) { return (.admin, constraints) }
+        if let constraints = settings.constraints(for: certificate, in: .user) { return (.user, constraints) }
+        return nil
+    }
+}
+
+/// What the anchor sources say of one certificate at the leaf's position or above (§15.3.2).
+struct CertificateSettings: Sendable {
+    /// Whether a source makes the certificate an anchor (a denied one included).
+    var isAnchor = false
+    /// The domain whose constraints are attached: the anchoring source, else the last that holds
+    /// the certificate; `nil` for app anchors, plain system roots and certificates no source holds.
+    var domain: TrustSettingsDomain? = nil
+    /// The attached constraints (`nil`: none, as for an unconstrained source).
+    var constraints: [TrustSettingsConstraint]? = nil
+    /// Whether the user or admin store holds the certificate and is an anchor source (§15.3.5).
+    var inUserStore = false
+    /// `SecPVCIsAnchorPerConstraints(kSecUserAnchorSource)`: the user or admin settings anchor or
+    /// deny the certificate, whether or not they are anchor sources (§15.3.7).
+    var isUserAnchored = false
+}
+
+extension PathBuilder {
+    /// Whether certificate `id` is an anchor at the leaf's position (`isLeaf`) or above.
+    mutating func isAnchor(_ id: Int, isLeaf: Bool) -> Bool {
+        guard settings != nil else { return !pool[id].membership.isDisjoint(with: trusted) }
+        return certificateSettings(id, isLeaf: isLeaf).isAnchor
+    }
+
+    /// The sources' verdict on certificate `id` (read once per position).
+    mutating func certificateSettings(_ id: Int, isLeaf: Bool) -> CertificateSettings {
+        if let known = (isLeaf ? leafSettings : parentSettings)[id] { return known }
+        let verdict = computeSettings(id, isLeaf: isLeaf)
+        if isLeaf { leafSettings[id] = verdict } else { parentSettings[id] = verdict }
+        return verdict
+    }
+
+    private mutating func computeSettings(_ id: Int, isLeaf: Bool) -> CertificateSettings {
+        var verdict = CertificateSettings()
+        guard let settings else { return verdict }
+        let entry = pool[id]
+        let userEntry = settings.userStoreEntry(entry.certificate)
+        if let userEntry {
+            verdict.isUserAnchored = settings.matcher.isAnchor(
+                userEntry.constraints, isSelfSigned: pool.isSelfSigned(id), isLeaf: isLeaf)
+        }
+        // App anchors come first and carry no constraints (§15.3.2).
+        if entry.membership.contains(.appAnchor) {
+            verdict.isAnchor = true
+            verdict.inUserStore = settings.consultsStore && userEntry != nil
+            return verdict
+        }
+        guard settings.consultsStore else { return verdict }
+        if let userEntry {
+            verdict.inUserStore = true
+            verdict.domain = userEntry.domain
+            verdict.constraints = userEntry.constraints
+            if verdict.isUserAnchored {
+                verdict.isAnchor = true
+                return verdict
+            }
+        }
+        if entry.membership.contains(.system) {
+            guard let constraints = settings.system.constraints(for: entry.certificate, in: .system) else {
+                // A root without trust metadata: an unconstrained anchor, as before trust settings.
+                verdict.isAnchor = true
+                verdict.domain = nil
+                verdict.constraints = nil
+                return verdict
+            }
+            verdict.domain = .system
+            verdict.constraints = constraints
+            verdict.isAnchor = settings.matcher.isAnchor(constraints, isSelfSigned: pool.isSelfSigned(id), isLeaf: isLeaf)
+        }
+        return verdict
+    }
+
+    /// The settings of each certificate of `path`, for the checks (`nil` without settings).
+    mutating func pathSettings(_ path: [Int], anchored: Bool) -> PathSettings? {
+        guard let settings else { return nil }
+        let perIndex = path.indices.map { certificateSettings(path[$0], isLeaf: $0 == 0) }
+        var sha1: [[UInt8]] = []
+        if settings.exceptions != nil { sha1 = path.map { HashAlgorithm.sha1.digest(pool[$0].certificate.derEncoded) } }
+        return PathSettings(perIndex: perIndex, matcher: settings.matcher, exceptions: settings.exceptions, sha1: sha1)
+    }
+}
+
+/// What the checks of one path need of the trust settings and exceptions.
+struct PathSettings: Sendable {
+    /// Per chain index.
+    let perIndex: [CertificateSettings]
+    let matcher: ConstraintMatcher
+    let exceptions: TrustExceptions?
+    /// SHA-1 of each certificate, when exceptions are set.
+    let sha1: [[UInt8]]
+
+    /// Whether the top's own settings leave it trusted (`SecPVCIsAnchored`): no constraints, or
+    /// constraints resolving to TrustRoot or TrustAsRoot. A denied or unmatched top is not.
+    func trustsTop(_ index: Int) -> Bool {
+        guard let constraints = perIndex[index].constraints, !constraints.isEmpty else { return true }
+        let result = matcher.resolve(constraints, isLeaf: index == 0).result
+        return result == .trustRoot || result == .trustAsRoot
+    }
+
+    /// The decision that removes the recoverable failure `failure`, if any: an allowed error of a
+    /// matching constraint first, then an exception (`SecPVCSetResultForcedWithTrustResult`).
+    func waiver(for failure: TrustFailure) -> TrustDecision? {
+        guard failure.check.resultClass == .recoverable, perIndex.indices.contains(failure.index) else { return nil }
+        let settings = perIndex[failure.index]
+        if let constraints = settings.constraints,
+            let allowing = matcher.allowingConstraint(for: failure.check, in: constraints, isLeaf: failure.index == 0)
+        {
+            return TrustDecision(kind: .allowedError, index: failure.index, domain: settings.domain, constraint: allowing, check: failure.check)
+        }
+        if let exceptions, sha1.indices.contains(failure.index), exceptions.excepts(failure.check, at: failure.index, sha1: sha1[failure.index]) {
+            return TrustDecision(kind: .excepted, index: failure.index, check: failure.check)
+        }
+        return nil
+    }
+}

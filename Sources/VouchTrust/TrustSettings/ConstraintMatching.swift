@@ -1,0 +1,93 @@
+import VouchDER
+
+extension TrustPolicy {
+    /// Apple's compatibility OID for the policy (`SecPolicyGetCompatibilityOidString`): the one a
+    /// trust setting stores.
+    var compatibilityOID: OID {
+        switch self {
+        case .basicX509: return .appleX509Basic
+        case .ssl: return .appleSSL
+        }
+    }
+
+    /// Apple's policy name (`kSecPolicyNameX509Basic`, `kSecPolicyNameSSLServer`, `…SSLClient`).
+    var appleName: String {
+        switch self {
+        case .basicX509: return "basicX509"
+        case .ssl(let server, _): return server ? "sslServer" : "sslClient"
+        }
+    }
+}
+
+/// Whether a usage constraint applies to an evaluation (`SecPVCMeetsConstraint` and its helpers in
+/// SecPolicyServer.c; SECTRUST.md §15.3.3), and what a certificate's constraints resolve to.
+struct ConstraintMatcher: Sendable {
+    let policies: [TrustPolicy]
+
+    /// `SecPVCContainsPolicy`: the first policy the constraint's OID and name select. With both,
+    /// the OID must be the policy's and the name too, except that `sslServer` also selects any
+    /// SSL-OID policy not named `sslClient`.
+    func policyIndex(of constraint: TrustSettingsConstraint) -> Int? {
+        policies.firstIndex { policy in
+            switch (constraint.policy, constraint.policyName) {
+            case (let oid?, let name?):
+                return oid == policy.compatibilityOID
+                    && (name == policy.appleName || (name == "sslServer" && policy.appleName != "sslClient"))
+            case (let oid?, nil): return oid == policy.compatibilityOID
+            case (nil, let name?): return name == policy.appleName
+            case (nil, nil): return false
+            }
+        }
+    }
+
+    /// Whether `constraint` applies, for a certificate at the leaf's position (`isLeaf`) or above.
+    func matches(_ constraint: TrustSettingsConstraint, isLeaf: Bool) -> Bool {
+        if constraint.hasPolicyOptions || constraint.namesApplication { return false }
+        let selected = policyIndex(of: constraint)
+        if (constraint.policy != nil || constraint.policyName != nil) && selected == nil { return false }
+        if let string = constraint.policyString {
+            // `SecPVCContainsString`: only the selected policy's hostname; none selected, no match.
+            guard let selected, let hostname = policies[selected].hostname else { return false }
+            var stored = Substring(string)
+            if stored.last == "\u{0}" { stored = stored.dropLast() }
+            guard stored.lowercased() == hostname.lowercased() else { return false }
+        }
+        if let usage = constraint.keyUsage, usage != TrustSettingsConstraint.KeyUsage.any {
+            // `SecPVCContainsTrustSettingsKeyUsage`: an exact match of the uses in play. SSL and
+            // BasicX509 add none of their own, so a CA matches SignCert alone and a leaf nothing.
+            let ours: Int64 = isLeaf ? 0 : TrustSettingsConstraint.KeyUsage.signCertificate
+            guard ours == usage & 0xFFFF_FFFF else { return false }
+        }
+        return true
+    }
+
+    /// `SecPVCGetTrustSettingsResult`: the result of the first constraint that matches, with its
+    /// index; ``TrustSettingsResult/invalid`` when none does (or there are none).
+    func resolve(_ constraints: [TrustSettingsConstraint], isLeaf: Bool) -> (result: TrustSettingsResult, constraint: Int?) {
+        for (index, constraint) in constraints.enumerated() where matches(constraint, isLeaf: isLeaf) {
+            return (constraint.effectiveResult, index)
+        }
+        return (.invalid, nil)
+    }
+
+    /// `SecPVCIsAnchorPerConstraints` for a certificate with constraints from a source that has
+    /// them: an empty array on a self-signed certificate, TrustRoot on a self-signed one,
+    /// TrustAsRoot on another, or Deny (a "denied anchor": the path stops there and is denied).
+    func isAnchor(_ constraints: [TrustSettingsConstraint], isSelfSigned: Bool, isLeaf: Bool) -> Bool {
+        if constraints.isEmpty { return isSelfSigned }
+        switch resolve(constraints, isLeaf: isLeaf).result {
+        case .trustRoot: return isSelfSigned
+        case .trustAsRoot: return !isSelfSigned
+        case .deny: return true
+        case .invalid, .unspecified: return false
+        }
+    }
+
+    /// `SecPVCIsAllowedError`: the first constraint that matches and allows `check`'s CSSM code.
+    func allowingConstraint(for check: TrustCheck, in constraints: [TrustSettingsConstraint], isLeaf: Bool) -> Int? {
+        let code = TrustSettingsConstraint.AllowedError.code(for: check)
+        return constraints.indices.first { index in
+            constraints[index].allowedError == code && matches(constraints[index], isLeaf: isLeaf)
+        }
+    }
+}
