@@ -56,6 +56,7 @@ public struct TrustSettings: Sendable {
     public mutating func setConstraints(
         _ constraints: [TrustSettingsConstraint]?, for certificate: Certificate, in domain: TrustSettingsDomain
     ) throws(TrustSettingsError) {
+        if domain == .system { throw .readOnlyDomain }
         try Self.validate(constraints ?? [], for: certificate, isSelfSigned: SelfSignature.isSelfSigned(certificate))
         store(constraints ?? [], for: certificate, in: domain)
     }
@@ -72,8 +73,14 @@ public struct TrustSettings: Sendable {
         return true
     }
 
-    /// Stores without validating: the system domain's entries made from a distribution's trust
-    /// metadata, which follow their own rules (§15.6).
+    /// Sets a system-domain entry, as a distribution's trust metadata says it (SECTRUST.md §15.6),
+    /// for a ``SystemTrustStore``: not validated (the rules of §15.2 are the setting API's, and
+    /// the system domain is read-only to it).
+    public mutating func setSystemConstraints(_ constraints: [TrustSettingsConstraint], for certificate: Certificate) {
+        store(constraints, for: certificate, in: .system)
+    }
+
+    /// Stores without validating.
     mutating func store(_ constraints: [TrustSettingsConstraint], for certificate: Certificate, in domain: TrustSettingsDomain) {
         let entry = Entry(certificate: certificate, constraints: constraints, domain: domain)
         if let position = positions[domain]?[certificate] {
