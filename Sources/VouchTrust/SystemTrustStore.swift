@@ -116,7 +116,7 @@ public struct SystemTrustStore: Sendable {
                 _ = loader.add(file: directory + "/" + entry, reportMissing: false, quietlySkipNonPEM: true)
             }
         }
-        return Contents(certificates: loader.certificates, sources: loader.sources, problems: loader.problems)
+        return Contents(certificates: loader.certificates, sources: loader.sources, problems: loader.problems, trustSettings: loader.trustSettings)
     }
 
     private struct Loader {
@@ -128,6 +128,9 @@ public struct SystemTrustStore: Sendable {
         var seenFiles: Set<FileSystem.FileIdentity> = []
         var sources: [String] = []
         var problems: [(file: String, reason: String)] = []
+        /// The system domain made of the `TRUSTED CERTIFICATE` blocks' trust and reject purposes
+        /// (SECTRUST.md §15.6); the metadata wins over a plain copy of the same certificate.
+        var trustSettings = TrustSettings()
 
         /// Adds the certificates of `file`; returns whether it could be read (or had been).
         mutating func add(file: String, reportMissing: Bool, quietlySkipNonPEM: Bool = false) -> Bool {
@@ -136,17 +139,35 @@ public struct SystemTrustStore: Sendable {
                 if reportMissing || FileSystem.exists(file) { problems.append((file, "cannot read")) }
                 return false
             }
-            let blocks: [[UInt8]]
-            do { blocks = try PEM.certificates(in: bytes[...]) } catch {
+            let blocks: [PEMBlock]
+            do { blocks = try PEM.blocks(in: bytes[...]).filter { PEM.certificateLabels.contains($0.label) } } catch {
                 if !quietlySkipNonPEM { problems.append((file, "\(error)")) }
                 return true
             }
             var added = false
-            for der in blocks where seenEncodings.insert(der).inserted {
-                guard let certificate = try? Certificate(derEncoded: der) else {
-                    problems.append((file, "a certificate does not parse"))
-                    continue
+            for block in blocks {
+                // A TRUSTED CERTIFICATE's DER is the certificate and its trust data after it.
+                let trusted: TrustedCertificate
+                if block.label == TrustedCertificate.pemLabel {
+                    guard let read = try? TrustedCertificate(derEncoded: block.der[...]) else {
+                        problems.append((file, "a trusted certificate or its trust data does not parse"))
+                        continue
+                    }
+                    trusted = read
+                } else {
+                    guard let certificate = try? Certificate(derEncoded: block.der) else {
+                        problems.append((file, "a certificate does not parse"))
+                        continue
+                    }
+                    trusted = TrustedCertificate(certificate: certificate, auxiliary: nil)
                 }
+                let certificate = trusted.certificate
+                if let auxiliary = trusted.auxiliary,
+                    let constraints = OpenSSLTrustMetadata.constraints(auxiliary, isSelfSigned: SelfSignature.isSelfSigned(certificate))
+                {
+                    trustSettings.setSystemConstraints(constraints, for: certificate)
+                }
+                guard seenEncodings.insert(Array(certificate.derEncoded)).inserted else { continue }
                 certificates.append(certificate)
                 added = true
             }

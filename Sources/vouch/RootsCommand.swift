@@ -22,6 +22,9 @@ struct RootsCommand: Subcommand {
               ssl_cert_file, ssl_cert_dir  the environment variables' values, or null when unset or empty
               sources                      the files anchors were read from, in search order
               anchors                      how many distinct anchors the store holds
+              with_trust_metadata          how many carry OpenSSL trust metadata (TRUSTED CERTIFICATE \
+            trust or reject purposes), read as system-domain trust settings (SECTRUST.md §15.6)
+              distrusted                   how many of those reject a purpose (Deny for its policy)
               problems                     [{"file", "reason"}]: files that could not be read or held \
             malformed PEM or a certificate that does not parse
 
@@ -39,6 +42,8 @@ struct RootsCommand: Subcommand {
 
     func run() throws {
         let store = SystemTrustStore.shared
+        let metadata = store.trustSettings.entries(in: .system)
+        let distrusted = metadata.count { $0.constraints.contains { $0.result == .deny } }
         let fileVariable = Self.environment("SSL_CERT_FILE"), directoryVariable = Self.environment("SSL_CERT_DIR")
         if json {
             let problems: [JSONValue] = store.problems.map {
@@ -47,12 +52,15 @@ struct RootsCommand: Subcommand {
             print(JSONValue.object([
                 ("ssl_cert_file", .string(fileVariable)), ("ssl_cert_dir", .string(directoryVariable)),
                 ("sources", .array(store.sources.map(JSONValue.string))),
-                ("anchors", .int(Int64(store.certificates.count))), ("problems", .array(problems)),
+                ("anchors", .int(Int64(store.certificates.count))),
+                ("with_trust_metadata", .int(Int64(metadata.count))), ("distrusted", .int(Int64(distrusted))),
+                ("problems", .array(problems)),
             ]).serialized)
         } else {
             print("SSL_CERT_FILE: \(fileVariable ?? "(unset)")")
             print("SSL_CERT_DIR: \(directoryVariable ?? "(unset)")")
             print("anchors: \(store.certificates.count) from \(store.sources.count) file(s)")
+            if !metadata.isEmpty { print("trust metadata: \(metadata.count) certificate(s), \(distrusted) distrusted") }
             for source in store.sources { print("  \(source)") }
             if !store.problems.isEmpty {
                 print("problems: \(store.problems.count)")
