@@ -52,6 +52,7 @@ let package = Package(
         .testTarget(name: "VouchTrustTests", dependencies: ["VouchTrust", "VouchTestSupport"]),
         .testTarget(name: "VouchPinningTests", dependencies: ["VouchPinning"]),
         .testTarget(name: "VouchJSONTests", dependencies: ["VouchJSON"]),
+        .testTarget(name: "VouchPropertyListTests", dependencies: ["VouchPropertyList", "VouchJSON"]),
         .testTarget(name: "VouchCLITests", dependencies: ["vouch"]),
     ],
     swiftLanguageModes: [.v6]
