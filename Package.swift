@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "VouchTrust", targets: ["VouchTrust"]),
         .library(name: "VouchPinning", targets: ["VouchPinning"]),
         .library(name: "VouchJSON", targets: ["VouchJSON"]),
+        .library(name: "VouchPropertyList", targets: ["VouchPropertyList"]),
         .executable(name: "vouch", targets: ["vouch"]),
     ],
     // One dependency, and it links nothing: swift-docc-plugin is a command plugin that only
@@ -30,6 +31,8 @@ let package = Package(
         ),
         .target(name: "VouchDER"),
         .target(name: "VouchJSON"),
+        // XML property lists (macOS trust-settings exports); depends on nothing.
+        .target(name: "VouchPropertyList"),
         .target(name: "VouchX509", dependencies: ["VouchDER"]),
         .target(name: "VouchCrypto", dependencies: ["VouchDER", "VouchX509", "CGMP"]),
         .target(name: "VouchTrust", dependencies: ["VouchX509", "VouchCrypto"]),
@@ -49,6 +52,7 @@ let package = Package(
         .testTarget(name: "VouchTrustTests", dependencies: ["VouchTrust", "VouchTestSupport"]),
         .testTarget(name: "VouchPinningTests", dependencies: ["VouchPinning"]),
         .testTarget(name: "VouchJSONTests", dependencies: ["VouchJSON"]),
+        .testTarget(name: "VouchPropertyListTests", dependencies: ["VouchPropertyList", "VouchJSON"]),
         .testTarget(name: "VouchCLITests", dependencies: ["vouch"]),
     ],
     swiftLanguageModes: [.v6]

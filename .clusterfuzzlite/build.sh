@@ -2,7 +2,8 @@
 # Builds Vouch's libFuzzer targets the way OSS-Fuzz and ClusterFuzzLite expect, into $OUT:
 #   $OUT/<target>                   the fuzzer (Swift runtime and libgmp linked in statically)
 #   $OUT/<target>_seed_corpus.zip   its seeds (Fuzz/scripts/make-corpus)
-#   $OUT/<target>.dict              DER tags, lengths and OIDs (Fuzz/der.dict)
+#   $OUT/<target>.dict              DER tags, lengths and OIDs (Fuzz/der.dict); XML plist markup
+#                                   for FuzzPropertyList (Fuzz/plist.dict)
 #   $OUT/<target>.options           libFuzzer options: max_len, timeout
 # Inputs: $SRC (the checkout is $SRC/vouch, or $VOUCH_SRC), $OUT, $WORK (the Swift build folder
 # goes there), $SANITIZER, SWIFT6_2FLAGS from the base image's `precompile_swift`, and optionally
@@ -11,7 +12,7 @@
 # container; see Fuzz/README.md.
 
 VOUCH="${VOUCH_SRC:-$SRC/vouch}"
-TARGETS="${VOUCH_FUZZ_TARGETS:-FuzzDERWalk FuzzPEM FuzzCertificate FuzzSignature FuzzTrust FuzzTrustStructured FuzzDifferential}"
+TARGETS="${VOUCH_FUZZ_TARGETS:-FuzzDERWalk FuzzPEM FuzzCertificate FuzzSignature FuzzTrust FuzzTrustStructured FuzzDifferential FuzzPropertyList}"
 
 # Sanitizer, libFuzzer and a static Swift runtime, from the base image's precompile_swift: the
 # flags for toolchains from 6.2 (SwiftPM told --sanitize=fuzzer, so that it leaves `main` to
@@ -69,7 +70,10 @@ python3 "$VOUCH/Fuzz/scripts/make-corpus" --force --out "$WORK/corpus" --zip "$O
 
 for target in $TARGETS; do
     cp "$BIN/$target" "$OUT/$target"
-    cp "$VOUCH/Fuzz/der.dict" "$OUT/$target.dict"
+    case "$target" in
+        FuzzPropertyList) cp "$VOUCH/Fuzz/plist.dict" "$OUT/$target.dict" ;;
+        *) cp "$VOUCH/Fuzz/der.dict" "$OUT/$target.dict" ;;
+    esac
     case "$target" in
         FuzzSignature) max_len=4096 ;;   # an RSA-4096 key, signature and message
         *) max_len=16384 ;;              # every real certificate and chain of the seeds

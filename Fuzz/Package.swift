@@ -21,6 +21,9 @@ let package = Package(
         .executableTarget(name: "FuzzDERWalk", dependencies: ["FuzzSupport", .product(name: "VouchDER", package: "Vouch")]),
         .executableTarget(name: "FuzzPEM", dependencies: ["FuzzSupport", .product(name: "VouchDER", package: "Vouch")]),
         .executableTarget(
+            name: "FuzzPropertyList", dependencies: ["FuzzSupport", .product(name: "VouchPropertyList", package: "Vouch")]
+        ),
+        .executableTarget(
             name: "FuzzCertificate",
             dependencies: ["FuzzSupport", .product(name: "VouchDER", package: "Vouch"), .product(name: "VouchX509", package: "Vouch")]
         ),
