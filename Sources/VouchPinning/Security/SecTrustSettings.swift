@@ -67,7 +67,7 @@ public let kSecTrustSettingsDomainUser = SecTrustSettingsDomain.user
 /// domain's entry for the certificate whole (SECTRUST.md §15.3.2).
 public let kSecTrustSettingsDomainAdmin = SecTrustSettingsDomain.admin
 /// `kSecTrustSettingsDomainSystem` (2): the system's, read-only (`errSecReadOnly`); on Linux the
-/// distribution's trust metadata of ``SystemTrustStore/shared`` (SECTRUST.md §15.6).
+/// distribution's trust metadata of `SystemTrustStore.shared` (SECTRUST.md §15.6).
 public let kSecTrustSettingsDomainSystem = SecTrustSettingsDomain.system
 
 /// Apple's `SecTrustSettingsKeyUsage` (`CF_OPTIONS(uint32_t, …)`): the bits of
