@@ -67,6 +67,17 @@ public let errSecCertificateValidityPeriodTooLong: OSStatus = TrustStatus.certif
 public let errSecIncompleteCertRevocationCheck: OSStatus = TrustStatus.incompleteCertRevocationCheck.code
 /// An internal error occurred.
 public let errSecInternalError: OSStatus = TrustStatus.internalError.code
+/// The specified item could not be found (`errSecItemNotFound`): `SecTrustSettingsCopyTrustSettings`
+/// and `SecTrustSettingsRemoveTrustSettings` for a certificate without settings in the domain.
+public let errSecItemNotFound: OSStatus = -25300
+/// The item is read-only (`errSecReadOnly`): the system trust-settings domain to the setting API.
+public let errSecReadOnly: OSStatus = -25292
+/// No trust settings were found (`errSecNoTrustSettings`): `SecTrustSettingsCopyCertificates` on an
+/// empty domain.
+public let errSecNoTrustSettings: OSStatus = -25263
+/// The trust setting for this policy was set to Deny (`errSecTrustSettingDeny`): what
+/// `SecTrustEvaluateWithError` reports when a user or admin setting denies a certificate of the chain.
+public let errSecTrustSettingDeny: OSStatus = TrustStatus.trustSettingDeny.code
 
 /// The error `SecTrustEvaluateWithError` and `SecKeyCopyExternalRepresentation` report: Apple's
 /// `CFError` in `NSOSStatusErrorDomain`, with the `OSStatus` as its code.

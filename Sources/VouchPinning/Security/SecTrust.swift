@@ -6,18 +6,46 @@ import VouchX509
 /// `SecTrustRef`: certificates, policies, anchors, a verify date and the last result, shared by
 /// reference as Apple's is (a function that sets a policy on it changes it for every holder).
 /// Thread-safe: each call holds the trust's lock.
+///
+/// Every evaluation the facade makes (`SecTrustEvaluateWithError`, `SecTrustEvaluate`, the chain
+/// accessors, `SecTrustCopyExceptions`) first reads the user and admin trust settings of the
+/// process's store (`SecTrustSettingsSetTrustSettings`, `SecTrustStoreSetTrustSettings`) as they
+/// stand; a change to the store since the last evaluation makes the trust evaluate again, as
+/// trustd does. Those settings replace any the wrapped `Trust` was given with
+/// `Trust.setTrustSettings(_:)`.
 public final class SecTrust: Sendable {
-    private let state: Mutex<Trust>
+    private struct State: Sendable {
+        var trust: Trust
+        /// The store generation ``trust`` holds the settings of; `nil` before the first evaluation.
+        var settingsGeneration: UInt64?
+    }
 
-    /// Wraps a VouchTrust `Trust` (for instance the one a TLS integration made).
-    public init(_ trust: Trust) { state = Mutex(trust) }
+    private let state: Mutex<State>
+
+    /// Wraps a VouchTrust `Trust` (for instance the one a TLS integration made, or one with a
+    /// given `SystemTrustStore`).
+    public init(_ trust: Trust) { state = Mutex(State(trust: trust, settingsGeneration: nil)) }
 
     /// A copy of the underlying `Trust` as it stands, with its cached evaluation.
-    public var trust: Trust { state.withLock { $0 } }
+    public var trust: Trust { state.withLock { $0.trust } }
 
     /// Runs `body` on the underlying trust under the lock.
     public func withTrust<Result>(_ body: (inout Trust) throws -> Result) rethrows -> Result {
-        try state.withLock { (trust: inout Trust) throws -> Result in try body(&trust) }
+        try state.withLock { (state: inout State) throws -> Result in try body(&state.trust) }
+    }
+
+    /// Runs `body` under the lock on the trust holding the store's current trust settings (set
+    /// only when the store changed since they were last read, so a current result stays cached).
+    func withEvaluableTrust<Result>(_ body: (inout Trust) -> Result) -> Result {
+        let store = TrustSettingsStore.current
+        return state.withLock { (state: inout State) -> Result in
+            let (settings, generation) = store.snapshot()
+            if state.settingsGeneration != generation {
+                if !(settings.isEmpty && state.trust.trustSettings.isEmpty) { state.trust.setTrustSettings(settings) }
+                state.settingsGeneration = generation
+            }
+            return body(&state.trust)
+        }
     }
 
     /// The error `SecTrustEvaluateWithError` reports for `evaluation`, `nil` when trusted: the
@@ -120,7 +148,7 @@ public func SecTrustSetNetworkFetchAllowed(_ trust: SecTrust, _ allowFetch: Bool
 /// writes the result; always `errSecSuccess`.
 @discardableResult
 public func SecTrustEvaluate(_ trust: SecTrust, _ result: UnsafeMutablePointer<SecTrustResultType>) -> OSStatus {
-    result.pointee = trust.withTrust { $0.evaluate().result }
+    result.pointee = trust.withEvaluableTrust { $0.evaluate().result }
     return errSecSuccess
 }
 
@@ -134,25 +162,25 @@ public func SecTrustGetTrustResult(_ trust: SecTrust, _ result: UnsafeMutablePoi
 /// the deciding failure in `error` (when given): its `OSStatus` and Apple's sentence about the
 /// certificate it failed at, e.g. `“example.org” certificate name does not match input`.
 public func SecTrustEvaluateWithError(_ trust: SecTrust, _ error: UnsafeMutablePointer<SecError?>?) -> Bool {
-    let evaluation = trust.withTrust { $0.evaluate() }
+    let evaluation = trust.withEvaluableTrust { $0.evaluate() }
     error?.pointee = SecTrust.error(for: evaluation)
     return evaluation.isTrusted
 }
 
 /// `SecTrustGetCertificateCount`: the length of the built chain (evaluates if needed).
 public func SecTrustGetCertificateCount(_ trust: SecTrust) -> CFIndex {
-    trust.withTrust { $0.certificateCount() }
+    trust.withEvaluableTrust { $0.certificateCount() }
 }
 
 /// `SecTrustGetCertificateAtIndex`: index 0 is the leaf as given (no evaluation); other indices
 /// read the built chain (evaluating if needed); `nil` out of range.
 public func SecTrustGetCertificateAtIndex(_ trust: SecTrust, _ index: CFIndex) -> SecCertificate? {
-    trust.withTrust { $0.certificate(at: index) }.map(SecCertificate.init)
+    trust.withEvaluableTrust { $0.certificate(at: index) }.map(SecCertificate.init)
 }
 
 /// `SecTrustCopyCertificateChain`: the built chain, leaf first (evaluates if needed).
 public func SecTrustCopyCertificateChain(_ trust: SecTrust) -> [SecCertificate]? {
-    trust.withTrust { $0.evaluate().chain }.map(SecCertificate.init)
+    trust.withEvaluableTrust { $0.evaluate().chain }.map(SecCertificate.init)
 }
 
 /// `SecTrustCopyKey`: the leaf's public key, without evaluating; `nil` where Apple makes none.
@@ -162,3 +190,28 @@ public func SecTrustCopyKey(_ trust: SecTrust) -> SecKey? {
 
 /// `SecTrustCopyPublicKey`, the older name of ``SecTrustCopyKey(_:)``.
 public func SecTrustCopyPublicKey(_ trust: SecTrust) -> SecKey? { SecTrustCopyKey(trust) }
+
+/// `SecTrustSetExceptions`: makes `exceptions` (from ``SecTrustCopyExceptions(_:)``) the trust's, so
+/// that the failures they record, of the certificates they record, at the chain indices they
+/// record, are ignored and a pass is `kSecTrustResultProceed` (SECTRUST.md §15.4). Returns `true`
+/// when kept: their first entry must carry the SHA-1 of this trust's leaf, otherwise they are
+/// dropped (the trust evaluates without exceptions) and the answer is `false`; `nil` clears them
+/// and returns `false`. Either way the next evaluation is made afresh.
+///
+/// Apple takes the `CFData` of a binary property list; the facade takes the value type
+/// `TrustExceptions` that ``SecTrustCopyExceptions(_:)`` returns.
+@discardableResult
+public func SecTrustSetExceptions(_ trust: SecTrust, _ exceptions: TrustExceptions?) -> Bool {
+    trust.withTrust { $0.setExceptions(exceptions) }
+}
+
+/// `SecTrustCopyExceptions`: evaluates without the exceptions in force (with the store's trust
+/// settings, as every evaluation) and records, per index of the built chain, the certificate's
+/// SHA-1 and the checks that failed there; the exceptions in force stay. Give the result to
+/// ``SecTrustSetExceptions(_:_:)`` of a later trust for the same leaf to accept those failures.
+///
+/// Apple returns the `CFData` of a binary property list (`[{SHA1Digest: …, SSLHostname: false}, …]`);
+/// the facade returns the same content as the value type `TrustExceptions`.
+public func SecTrustCopyExceptions(_ trust: SecTrust) -> TrustExceptions {
+    trust.withEvaluableTrust { $0.copyExceptions() }
+}
