@@ -40,7 +40,7 @@ let package = Package(
         .executableTarget(
             name: "vouch",
             dependencies: [
-                "VouchDER", "VouchX509", "VouchCrypto", "VouchTrust", "VouchPinning", "VouchJSON",
+                "VouchDER", "VouchX509", "VouchCrypto", "VouchTrust", "VouchPinning", "VouchJSON", "VouchPropertyList",
             ]
         ),
         // What an embedder pays: a whole program on VouchTrust alone (README, scripts/static).

@@ -29,6 +29,12 @@ enum TrustRendering {
             ("error", evaluation.isTrusted ? .null : .string(evaluation.status.name)),
             ("chain", .array(chain)),
             ("failures", .array(failures)),
+            ("trust_decisions", .array(evaluation.decisions.map { decision in
+                .object([("kind", .string(decision.kind.rawValue)), ("index", .int(Int64(decision.index))),
+                         ("domain", decision.domain.map { .string($0.description) } ?? .null),
+                         ("constraint", decision.constraint.map { .int(Int64($0)) } ?? .null),
+                         ("check", decision.check.map { .string($0.rawValue) } ?? .null)])
+            })),
             ("verify_date", .string(DERTime.rfc3339(secondsSince1970: evaluation.verifyTime))),
         ])
     }
@@ -40,6 +46,7 @@ enum TrustRendering {
             let problems = failed.isEmpty ? "" : "  ✗ " + failed.joined(separator: ", ")
             print("\(index): \(certificate.subject.rfc4514)\(anchor)\(problems)")
         }
+        for decision in evaluation.decisions { print("· \(decision)") }
         if evaluation.isTrusted {
             print("trusted (\(evaluation.result.rawValue)) at \(DERTime.rfc3339(secondsSince1970: evaluation.verifyTime))")
         } else {

@@ -30,6 +30,7 @@ struct VerifyCommand: Subcommand {
             .value("host", "name", "The SSL policy's hostname (absent: no hostname check)."),
             .repeatable("crl", "file", "Check revocation against the CRLs of this file, DER or PEM 'X509 CRL' blocks (never fetched)."),
             .flag("require-revocation-response", "Fail certificates whose status no CRL determines (kSecRevocationRequirePositiveResponse)."),
+            .value("exceptions", "file", "SecTrustSetExceptions: the JSON array a previous --json printed under \"exceptions\"."),
             .flag("json", "Print one JSON object."),
             .flag("explain", "Tell how the chain was built: each candidate issuer, parked path, judged path and score."),
             .flag("html", "Print one self-contained HTML page: the verdict, every check on every certificate of the built chain, how the path was built, and each certificate's bytes beside its ASN.1 tree."),
@@ -46,6 +47,7 @@ struct VerifyCommand: Subcommand {
     let host: String?
     let crl: [String]
     let requireRevocationResponse: Bool
+    let exceptions: String?
     let json: Bool
     let explain: Bool
     let html: Bool
@@ -57,6 +59,7 @@ struct VerifyCommand: Subcommand {
         host = arguments.value("host")
         crl = arguments.values("crl")
         requireRevocationResponse = arguments.flag("require-revocation-response")
+        exceptions = arguments.value("exceptions")
         json = arguments.flag("json")
         explain = arguments.flag("explain")
         html = arguments.flag("html")
@@ -77,6 +80,7 @@ struct VerifyCommand: Subcommand {
             try trustOptions.apply(to: &trust)
             if !crl.isEmpty { trust.setCRLs(try CRLLoader.load(crl)) }
             if requireRevocationResponse { trust.setRevocationResponseRequired(true) }
+            if let exceptions { trust.setExceptions(try ExceptionsFile.load(exceptions)) }
         } catch let error as InputError {
             if html { try printUnevaluatedPage(error) }
             printError(error.line)
@@ -89,8 +93,9 @@ struct VerifyCommand: Subcommand {
         }
         if json {
             var object = TrustRendering.json(evaluation)
-            if explain, case .object(var members) = object {
-                members.append(("explanation", .array(events.map { .string($0.description) })))
+            if case .object(var members) = object {
+                members.append(("exceptions", ExceptionsFile.json(trust.copyExceptions())))
+                if explain { members.append(("explanation", .array(events.map { .string($0.description) }))) }
                 object = .object(members)
             }
             print(object.serialized)
@@ -110,6 +115,7 @@ struct TrustOptions {
         .flag("no-anchors", "Trust nothing: SecTrustSetAnchorCertificates([])."),
         .value("at", "time", "The verify date: RFC 3339 (2020-06-01T00:00:00Z) or @UNIXSECONDS."),
         .value("profile", "profile", profileHelp),
+        .repeatable("trust-settings", "[user:|admin:]file", "User (default) or admin trust settings: the property list 'security trust-settings-export' writes, or the same as JSON (consulted when the system store is in the anchor set)."),
     ]
 
     static let profileHelp = "apple (the default: SecTrust's rules, quirks included) or strict (RFC 5280 and the CA/B Forum profile as x509-limbo encodes them)."
@@ -124,9 +130,11 @@ struct TrustOptions {
     let noAnchors: Bool
     let at: String?
     let profile: ValidationProfile
+    let trustSettings: [String]
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         profile = try Self.profile(arguments)
+        trustSettings = arguments.values("trust-settings")
         anchors = arguments.values("anchors")
         systemAnchors = arguments.flag("system-anchors")
         noAnchors = arguments.flag("no-anchors")
@@ -146,6 +154,12 @@ struct TrustOptions {
         }
         if let at, let date = DERTime(rfc3339: at) { trust.setVerifyDate(date) }
         trust.setValidationProfile(profile)
+        if !trustSettings.isEmpty {
+            let known = trust.certificates + (trust.anchors ?? []) + trust.systemStore.certificates
+            var settings = TrustSettings()
+            for argument in trustSettings { try TrustSettingsDocument.load(argument, known: known, into: &settings) }
+            trust.setTrustSettings(settings)
+        }
     }
 }
 

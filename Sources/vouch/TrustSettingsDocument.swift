@@ -1,0 +1,152 @@
+import VouchCrypto
+import VouchDER
+import VouchJSON
+import VouchPropertyList
+import VouchTrust
+import VouchX509
+
+/// `--trust-settings [user:|admin:]FILE`: the XML property list `security trust-settings-export`
+/// writes, or the same document as JSON (docs/CLI.md; SECTRUST.md §15.1). Each entry of
+/// `trustList` is keyed by the certificate's upper-case SHA-1; its certificate is the entry's
+/// `certificate` (base64 DER or PEM text; data in a property list) or one of `known` with that
+/// SHA-1. A setting Apple refuses (§15.2) makes the file bad input.
+enum TrustSettingsDocument {
+    static func load(_ argument: String, known: [Certificate], into settings: inout TrustSettings) throws(InputError) {
+        var domain = TrustSettingsDomain.user
+        var path = argument
+        if argument.hasPrefix("user:") { path = String(argument.dropFirst(5)) }
+        if argument.hasPrefix("admin:") { domain = .admin; path = String(argument.dropFirst(6)) }
+        let input = try InputFile.read(path)
+        func bad(_ message: String) -> InputError { InputError(file: input.name, message: message) }
+        let document: PropertyList
+        let start = input.bytes.firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        if let start, input.bytes[start] == UInt8(ascii: "{") {
+            let node: JSONNode
+            do { node = try JSONReader.parse(input.bytes) } catch { throw bad("\(error)") }
+            do { document = try propertyList(node) } catch { throw bad(error.message) }
+        } else {
+            do { document = try PropertyListReader.parse(input.bytes) } catch { throw bad("\(error)") }
+        }
+        guard let list = document[key: "trustList"]?.dictionaryValue else { throw bad("no trustList dictionary") }
+        let bySHA1 = Dictionary(known.map { (hex(HashAlgorithm.sha1.digest($0.derEncoded)), $0) }, uniquingKeysWith: { first, _ in first })
+        for key in list.keys.sorted() {
+            guard let entry = list[key]?.dictionaryValue else { throw bad("trustList \(key): not a dictionary") }
+            let certificate: Certificate
+            if let carried = entry["certificate"] {
+                certificate = try carriedCertificate(carried, key: key, bad: bad)
+            } else if let found = bySHA1[key.uppercased()] {
+                certificate = found
+            } else {
+                throw bad("trustList \(key): no certificate with this SHA-1 among those given or in the system store (add it under \"certificate\")")
+            }
+            var constraints: [TrustSettingsConstraint]? = nil
+            if let raw = entry["trustSettings"] {
+                guard let array = raw.arrayValue else { throw bad("trustList \(key): trustSettings is not an array") }
+                constraints = try array.enumerated().map { index, element throws(InputError) in
+                    guard let dictionary = element.dictionaryValue else { throw bad("trustList \(key): constraint \(index) is not a dictionary") }
+                    return try constraint(dictionary, where: "trustList \(key): constraint \(index)", bad: bad)
+                }
+            }
+            do { try settings.setConstraints(constraints, for: certificate, in: domain) } catch { throw bad("trustList \(key): \(error)") }
+        }
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
+    }
+
+    private static func carriedCertificate(_ value: PropertyList, key: String, bad: (String) -> InputError) throws(InputError) -> Certificate {
+        var der: [UInt8]? = value.dataValue
+        if der == nil, let text = value.stringValue {
+            let bytes = Array(text.utf8)
+            if let blocks = try? PEM.certificates(in: bytes[...]), let first = blocks.first { der = first } else { der = Base64.decode(text) }
+        }
+        guard let der, let certificate = try? Certificate(derEncoded: der) else {
+            throw bad("trustList \(key): certificate is not base64 DER or PEM of a certificate")
+        }
+        guard hex(HashAlgorithm.sha1.digest(certificate.derEncoded)) == key.uppercased() else {
+            throw bad("trustList \(key): the certificate's SHA-1 is not its key")
+        }
+        return certificate
+    }
+
+    private static func constraint(_ dictionary: [String: PropertyList], where place: String, bad: (String) -> InputError) throws(InputError) -> TrustSettingsConstraint {
+        var constraint = TrustSettingsConstraint()
+        if let policy = dictionary["kSecTrustSettingsPolicy"] {
+            if let text = policy.stringValue, let oid = OID(dotted: text) {
+                constraint.policy = oid
+            } else if let bytes = policy.dataValue, let dotted = dottedOID(bytes), let oid = OID(dotted: dotted) {
+                constraint.policy = oid
+            } else {
+                throw bad("\(place): kSecTrustSettingsPolicy is not an OID (data or dotted string)")
+            }
+        }
+        func string(_ name: String) throws(InputError) -> String? {
+            guard let value = dictionary[name] else { return nil }
+            guard let text = value.stringValue else { throw bad("\(place): \(name) is not a string") }
+            return text
+        }
+        func integer(_ name: String) throws(InputError) -> Int64? {
+            guard let value = dictionary[name] else { return nil }
+            guard let number = value.integerValue else { throw bad("\(place): \(name) is not an integer") }
+            return number
+        }
+        constraint.policyName = try string("kSecTrustSettingsPolicyName")
+        constraint.policyString = try string("kSecTrustSettingsPolicyString")
+        constraint.keyUsage = try integer("kSecTrustSettingsKeyUsage")
+        if let allowed = try integer("kSecTrustSettingsAllowedError") {
+            guard let code = Int32(exactly: allowed) else { throw bad("\(place): kSecTrustSettingsAllowedError \(allowed) is not an int32") }
+            constraint.allowedError = code
+        }
+        if let result = try integer("kSecTrustSettingsResult") {
+            guard let raw = Int32(exactly: result), let value = TrustSettingsResult(rawValue: raw), value != .invalid else {
+                throw bad("\(place): \(TrustSettingsError.resultOutOfRange(value: result, index: 0).description)")
+            }
+            constraint.result = value
+        }
+        constraint.namesApplication = dictionary["kSecTrustSettingsApplication"] != nil
+        constraint.hasPolicyOptions = dictionary["kSecTrustSettingsPolicyOptions"] != nil
+        return constraint
+    }
+
+    /// The dotted form of an OID's content octets (base-128 arcs, the first holding two).
+    static func dottedOID(_ bytes: [UInt8]) -> String? {
+        var arcs: [UInt64] = []
+        var value: UInt64 = 0
+        for byte in bytes {
+            guard value >> 56 == 0 else { return nil }
+            value = value << 7 | UInt64(byte & 0x7F)
+            if byte & 0x80 == 0 {
+                if arcs.isEmpty {
+                    arcs = value < 80 ? [value / 40, value % 40] : [2, value - 80]
+                } else {
+                    arcs.append(value)
+                }
+                value = 0
+            }
+        }
+        guard !arcs.isEmpty, bytes.last.map({ $0 & 0x80 == 0 }) == true else { return nil }
+        return arcs.map(String.init).joined(separator: ".")
+    }
+
+    /// The JSON form as a property list: objects, arrays, strings, integers, booleans.
+    static func propertyList(_ node: JSONNode) throws(InputError) -> PropertyList {
+        switch node.value {
+        case .object(let members):
+            var dictionary: [String: PropertyList] = [:]
+            for member in members { dictionary[member.name] = try propertyList(member.node) }
+            return .dictionary(dictionary)
+        case .array(let elements):
+            var array: [PropertyList] = []
+            for element in elements { array.append(try propertyList(element)) }
+            return .array(array)
+        case .string(let text): return .string(text)
+        case .bool(let value): return .boolean(value)
+        case .number(let text):
+            guard let value = Int64(text) else { throw InputError(file: "", message: "offset \(node.offset): \(text) is not an integer") }
+            return .integer(value)
+        case .null: throw InputError(file: "", message: "offset \(node.offset): null has no property-list form")
+        }
+    }
+}
