@@ -22,6 +22,9 @@ struct VerifyCommand: Subcommand {
               chain       the built chain: [{"sha256", "subject", "public_key", "spki_sha256", "anchor"}]
                           (public_key: hex of SecKeyCopyExternalRepresentation, null if unsupported)
               failures    every failed check: [{"index", "check", "status"}] by chain index
+              trust_decisions  what trust settings and exceptions did: [{"kind", "index", "domain",
+                          "constraint", "check"}] (anchored, proceed, denied, allowedError, excepted)
+              exceptions  SecTrustCopyExceptions: [{"sha1", "<Check>": false, ...}, {}], for --exceptions
               explanation with --explain: the lines of the trace
             """,
         arguments: [ArgumentSpec(name: "chain", arity: .oneOrMore, help: "DER or PEM files, or '-' for standard input.")],
