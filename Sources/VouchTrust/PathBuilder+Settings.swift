@@ -7,6 +7,8 @@ struct EvaluationSettings: Sendable {
     let settings: TrustSettings
     /// The system domain: the store's trust metadata.
     let system: TrustSettings
+    /// The custom anchors' trust metadata (system-domain entries).
+    let anchorMetadata: TrustSettings
     /// Whether the settings are anchor sources (the system store is in the anchor set); when not,
     /// only §15.3.7's skips read the user and admin settings.
     let consultsStore: Bool
@@ -63,11 +65,20 @@ extension PathBuilder {
             verdict.isUserAnchored = settings.matcher.isAnchor(
                 userEntry.constraints, isSelfSigned: pool.isSelfSigned(id), isLeaf: isLeaf)
         }
-        // App anchors come first and carry no constraints (§15.3.2).
+        // App anchors come first and carry no constraints (§15.3.2), unless their OpenSSL trust
+        // metadata constrains them (§15.6); one it does not make an anchor falls through.
         if entry.membership.contains(.appAnchor) {
-            verdict.isAnchor = true
             verdict.inUserStore = settings.consultsStore && userEntry != nil
-            return verdict
+            guard let constraints = settings.anchorMetadata.constraints(for: entry.certificate, in: .system) else {
+                verdict.isAnchor = true
+                return verdict
+            }
+            verdict.domain = .system
+            verdict.constraints = constraints
+            if settings.matcher.isAnchor(constraints, isSelfSigned: pool.isSelfSigned(id), isLeaf: isLeaf) {
+                verdict.isAnchor = true
+                return verdict
+            }
         }
         guard settings.consultsStore else { return verdict }
         if let userEntry {

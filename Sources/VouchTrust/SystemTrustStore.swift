@@ -162,11 +162,7 @@ public struct SystemTrustStore: Sendable {
                     trusted = TrustedCertificate(certificate: certificate, auxiliary: nil)
                 }
                 let certificate = trusted.certificate
-                if let auxiliary = trusted.auxiliary,
-                    let constraints = OpenSSLTrustMetadata.constraints(auxiliary, isSelfSigned: SelfSignature.isSelfSigned(certificate))
-                {
-                    trustSettings.setSystemConstraints(constraints, for: certificate)
-                }
+                if let auxiliary = trusted.auxiliary { trustSettings.setSystemConstraints(from: auxiliary, for: certificate) }
                 guard seenEncodings.insert(Array(certificate.derEncoded)).inserted else { continue }
                 certificates.append(certificate)
                 added = true

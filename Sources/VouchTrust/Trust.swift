@@ -43,6 +43,9 @@ public struct Trust: Sendable {
     /// The user and admin trust settings consulted when the system store is in the anchor set
     /// (SECTRUST.md §15); none by default.
     public private(set) var trustSettings = TrustSettings()
+    /// What OpenSSL trust metadata says of some of the custom anchors (system-domain entries;
+    /// ``setAnchorTrustMetadata(_:)``); empty by default.
+    public private(set) var anchorTrustMetadata = TrustSettings()
     /// The exceptions in force (``setExceptions(_:)``), or `nil`.
     public private(set) var exceptions: TrustExceptions?
     /// Apple's global exception reset count (`SecTrustGetExceptionResetCount`): Vouch has no
@@ -105,6 +108,18 @@ public struct Trust: Sendable {
     /// ``systemStore``. Invalidates the result.
     public mutating func setTrustSettings(_ settings: TrustSettings) {
         trustSettings = settings
+        cached = nil
+    }
+
+    /// Constrains custom anchors by their OpenSSL trust metadata (the `system` entries of
+    /// `metadata`, made with ``TrustSettings/setSystemConstraints(from:for:)`` from `TRUSTED
+    /// CERTIFICATE` blocks; SECTRUST.md §15.6): an anchor whose metadata rejects the policy's
+    /// purpose denies, one trusted for other purposes only is no anchor for this policy. Anchors
+    /// without an entry stay unconstrained, as Apple's app anchors are. Invalidates the result.
+    public mutating func setAnchorTrustMetadata(_ metadata: TrustSettings) {
+        var system = TrustSettings()
+        for entry in metadata.entries(in: .system) { system.store(entry.constraints, for: entry.certificate, in: .system) }
+        anchorTrustMetadata = system
         cached = nil
     }
 

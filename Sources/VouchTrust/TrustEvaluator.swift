@@ -23,10 +23,11 @@ enum TrustEvaluator {
         for certificate in trust.certificates.dropFirst() { builder.pool.add(certificate, as: .input) }
         for anchor in trust.anchors ?? [] { builder.pool.add(anchor, as: .appAnchor) }
         let systemSettings = trust.systemStore.trustSettings
-        if !trust.trustSettings.isEmpty || !systemSettings.isEmpty || trust.exceptions != nil {
+        if !trust.trustSettings.isEmpty || !systemSettings.isEmpty || trust.exceptions != nil || !trust.anchorTrustMetadata.isEmpty {
             for entry in trust.trustSettings.allEntries { builder.pool.add(entry.certificate, as: .settings) }
             builder.settings = EvaluationSettings(
-                settings: trust.trustSettings, system: systemSettings, consultsStore: systemIsTrusted,
+                settings: trust.trustSettings, system: systemSettings, anchorMetadata: trust.anchorTrustMetadata,
+                consultsStore: systemIsTrusted,
                 matcher: ConstraintMatcher(policies: trust.policies), exceptions: trust.exceptions)
         }
         if !systemIsTrusted { builder.deferredSystemRoots = trust.systemStore }

@@ -46,8 +46,10 @@ struct PinCommand: Subcommand {
         host = arguments.value("host")
         trustOptions = try TrustOptions(arguments)
         if (pinSet == nil) != (host == nil) { throw UsageError("--pin-set and --host go together") }
-        if pinSet == nil && (!trustOptions.anchors.isEmpty || trustOptions.noAnchors || trustOptions.at != nil || !trustOptions.profile.isApple) {
-            throw UsageError("--anchors, --no-anchors, --at and --profile go with --pin-set")
+        if pinSet == nil && (!trustOptions.anchors.isEmpty || trustOptions.noAnchors || trustOptions.at != nil || !trustOptions.profile.isApple
+            || !trustOptions.trustSettings.isEmpty)
+        {
+            throw UsageError("--anchors, --no-anchors, --at, --profile and --trust-settings go with --pin-set")
         }
     }
 

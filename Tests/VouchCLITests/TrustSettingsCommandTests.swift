@@ -69,4 +69,104 @@ struct TrustSettingsCommandTests {
         let other = try VouchProcess.run(["verify", Self.certs + "selfsigned-leaf-3y.der", "--exceptions", file] + Self.at)
         #expect(other.status == 1)
     }
+
+    /// The XML property list `security trust-settings-export` writes (Apple's layout: tabs, data
+    /// wrapped on its own lines), TrustAsRoot for SSL server on the intermediate.
+    static let exportedPlist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>trustList</key>
+        \t<dict>
+        \t\t<key>\(intermediateSHA1)</key>
+        \t\t<dict>
+        \t\t\t<key>modDate</key>
+        \t\t\t<date>2026-05-01T12:00:00Z</date>
+        \t\t\t<key>trustSettings</key>
+        \t\t\t<array>
+        \t\t\t\t<dict>
+        \t\t\t\t\t<key>kSecTrustSettingsPolicy</key>
+        \t\t\t\t\t<data>
+        \t\t\t\t\tKoZIhvdjZAED
+        \t\t\t\t\t</data>
+        \t\t\t\t\t<key>kSecTrustSettingsPolicyName</key>
+        \t\t\t\t\t<string>sslServer</string>
+        \t\t\t\t\t<key>kSecTrustSettingsResult</key>
+        \t\t\t\t\t<integer>2</integer>
+        \t\t\t\t</dict>
+        \t\t\t</array>
+        \t\t</dict>
+        \t</dict>
+        \t<key>trustVersion</key>
+        \t<integer>1</integer>
+        </dict>
+        </plist>
+
+        """
+
+    @Test("the exported property list (policy OID as data) anchors the intermediate for SSL server only; vouch policy allows the Proceed")
+    func exportedPropertyList() throws {
+        let file = try Self.write(Self.exportedPlist)
+        let ssl = try VouchProcess.run(["verify", Self.certs + "leaf.der", Self.certs + "intermediate.der", "--trust-settings", file] + Self.at)
+        #expect(ssl.status == 0)
+        #expect(ssl.standardOutput.contains("trusted (proceed)"), "\(ssl.standardOutput)")
+        let basic = try VouchProcess.run(["verify", Self.certs + "leaf.der", Self.certs + "intermediate.der", "--trust-settings", file, "--policy", "basic", "--at", "2026-06-01T00:00:00Z"])
+        #expect(basic.status == 1)
+        let policy = try VouchProcess.run(["policy", Self.certs + "leaf.der", Self.certs + "intermediate.der", "--trust-settings", file,
+                                           "--domain", "example.com", "--at", "2026-06-01T00:00:00Z", "--json"])
+        #expect(policy.status == 0)
+        let object = try Self.json(policy.standardOutput)
+        #expect(object["allowed"] as? Bool == true)
+        #expect((object["trust"] as? [String: Any])?["result"] as? String == "proceed")
+        // pin without --pin-set takes no trust options.
+        #expect(try VouchProcess.run(["pin", Self.certs + "leaf.der", "--trust-settings", file]).status == 64)
+    }
+
+    /// `root.der` as an OpenSSL TRUSTED CERTIFICATE with `flags` (`-addtrust`, `-addreject`).
+    static func trustedRoot(_ flags: [String]) throws -> String? {
+        guard let openssl = VouchProcess.which("openssl") else { return nil }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vouch-trusted-\(UUID().uuidString).pem").path
+        let made = try VouchProcess.run(openssl, ["x509", "-inform", "der", "-in", certs + "root.der", "-trustout", "-out", path] + flags)
+        return made.status == 0 ? path : nil
+    }
+
+    @Test("--anchors and the system store read OpenSSL trust metadata: a rejected serverAuth denies, e-mail only is no SSL anchor",
+          .enabled(if: VouchProcess.which("openssl") != nil, "needs openssl to write TRUSTED CERTIFICATE blocks"))
+    func openSSLTrustMetadata() throws {
+        let chain = [Self.certs + "leaf.der", Self.certs + "intermediate.der"]
+        guard let reject = try Self.trustedRoot(["-addreject", "serverAuth"]), let email = try Self.trustedRoot(["-addtrust", "emailProtection"]),
+            let ssl = try Self.trustedRoot(["-addtrust", "serverAuth"])
+        else {
+            Issue.record("openssl x509 -trustout failed")
+            return
+        }
+        let denied = try VouchProcess.run(["verify"] + chain + ["--anchors", reject, "--json"] + Self.at)
+        #expect(denied.status == 1)
+        #expect(try Self.json(denied.standardOutput)["result"] as? String == "deny")
+        let emailOnly = try VouchProcess.run(["verify"] + chain + ["--anchors", email, "--json"] + Self.at)
+        #expect(emailOnly.status == 1)
+        #expect((try Self.json(emailOnly.standardOutput)["error"] as? String) == "errSecNotTrusted")
+        #expect(try VouchProcess.run(["verify"] + chain + ["--anchors", ssl] + Self.at).status == 0)
+        // The same file as the system store.
+        let environment = URL(fileURLWithPath: "/usr/bin/env")
+        let store = ["SSL_CERT_FILE=" + reject, "SSL_CERT_DIR=/nonexistent", VouchProcess.executable.path]
+        let system = try VouchProcess.run(environment, store + ["verify"] + chain + ["--json"] + Self.at)
+        #expect(system.status == 1)
+        #expect(try Self.json(system.standardOutput)["result"] as? String == "deny")
+        let roots = try VouchProcess.run(environment, store + ["roots", "--json"])
+        let counts = try Self.json(roots.standardOutput)
+        #expect(counts["anchors"] as? Int == 1 && counts["with_trust_metadata"] as? Int == 1 && counts["distrusted"] as? Int == 1)
+    }
+
+    @Test("vouch roots on p11-kit's own openssl-bundle output: 4 certificates, 3 with trust data, 1 distrusted")
+    func p11KitBundle() throws {
+        let store = ["SSL_CERT_FILE=TestVectors/trusted-certificates/p11-kit-all.trust.crt", "SSL_CERT_DIR=/nonexistent", VouchProcess.executable.path]
+        let roots = try VouchProcess.run(URL(fileURLWithPath: "/usr/bin/env"), store + ["roots", "--json"])
+        let counts = try Self.json(roots.standardOutput)
+        #expect(counts["anchors"] as? Int == 4)
+        #expect(counts["with_trust_metadata"] as? Int == 3)
+        #expect(counts["distrusted"] as? Int == 1)
+    }
 }
+

@@ -80,6 +80,18 @@ public struct TrustSettings: Sendable {
         store(constraints, for: certificate, in: .system)
     }
 
+    /// Sets the system-domain entry that OpenSSL trust metadata (a `TRUSTED CERTIFICATE` block's
+    /// trust and reject purposes) stands for (SECTRUST.md §15.6); returns whether it says anything
+    /// (no trust list and no rejects: an ordinary root, no entry).
+    @discardableResult
+    public mutating func setSystemConstraints(from auxiliary: CertificateTrustAuxiliary, for certificate: Certificate) -> Bool {
+        guard let constraints = OpenSSLTrustMetadata.constraints(auxiliary, isSelfSigned: SelfSignature.isSelfSigned(certificate)) else {
+            return false
+        }
+        store(constraints, for: certificate, in: .system)
+        return true
+    }
+
     /// Stores without validating.
     mutating func store(_ constraints: [TrustSettingsConstraint], for certificate: Certificate, in domain: TrustSettingsDomain) {
         let entry = Entry(certificate: certificate, constraints: constraints, domain: domain)
