@@ -114,6 +114,22 @@ struct ExplorerPageTests {
         #expect((hostname[4] as? String)?.hasPrefix("errSecHostNameMismatch (-67602), recoverable") == true)
     }
 
+    @Test("verify --html names the trust setting that denied (SECTRUST.md §15)")
+    func verifyPageWithTrustSettings() throws {
+        let certs = "TestVectors/sectrust/certs/"
+        let document = FileManager.default.temporaryDirectory.appendingPathComponent("vouch-page-\(UUID().uuidString).json").path
+        try #"{"trustVersion": 1, "trustList": {"E450081E155C11083E8337DB3B16000E972A0C55": {"trustSettings": [{"kSecTrustSettingsResult": 3}]}}}"#
+            .write(toFile: document, atomically: true, encoding: .utf8)
+        let page = try VouchProcess.run(["verify", "--html", certs + "leaf.der", certs + "intermediate.der", "--anchors", certs + "root.der",
+                                         "--system-anchors", "--trust-settings", document, "--host", "example.com", "--at", "2026-06-01T00:00:00Z"])
+        #expect(page.status == 1)
+        let trust = try #require(try Self.data(page.standardOutput)["trust"] as? [String: Any])
+        #expect(trust["result"] as? String == "deny" && trust["error"] as? String == "errSecTrustSettingDeny")
+        #expect(trust["decisions"] as? [String] == ["denied@1 by the user trust setting (constraint 0)"])
+        let checks = try #require((trust["chain"] as? [[String: Any]])?[1]["checks"] as? [[Any]])
+        #expect(checks.contains { $0[0] as? String == "UsageConstraints" && $0[2] as? Bool == false })
+    }
+
     @Test("hostile input: too deep, truncated, not a certificate: a page with the error's offset, exit 2")
     func hostileInput() throws {
         let deep = try VouchProcess.run(["inspect", "--html", "TestVectors/explorer/deep.der"])

@@ -124,6 +124,8 @@ enum ExplorerTrust {
             ("deciding", evaluation.decidingFailure.map { .string($0.check.rawValue + " on certificate \($0.index)") } ?? .null),
             ("verify_date", .string(DERTime.rfc3339(secondsSince1970: evaluation.verifyTime))),
             ("policy", .string(policy)),
+            // Which trust setting or exception decided (SECTRUST.md §15), one line each.
+            ("decisions", .array(evaluation.decisions.map { .string($0.description) })),
         ]
         return .object(verdict + [("chain", .array(chain)), ("trace", .array(events.map(trace)))])
     }

@@ -14,6 +14,7 @@ enum ExplorerTrustScript {
     pair(dl, "SecTrustResultType", trust.result, true);
     pair(dl, "status (SecTrustEvaluateWithError)", trust.status + (trust.error ? " " + trust.error : " errSecSuccess"), true);
     if (trust.deciding) pair(dl, "deciding failure", trust.deciding, true);
+    if (trust.decisions && trust.decisions.length) pair(dl, "trust settings and exceptions", trust.decisions.join("; "), true);
     pair(dl, "policy", trust.policy, true);
     pair(dl, "verify date", trust.verify_date, true);
     v.appendChild(dl);
