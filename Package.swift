@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "VouchDER"),
         .target(name: "VouchJSON"),
         // XML property lists (macOS trust-settings exports); depends on nothing.
-        .target(name: "VouchPropertyList"),
+        .target(name: "VouchPropertyList", dependencies: ["VouchDER"]),
         .target(name: "VouchX509", dependencies: ["VouchDER"]),
         .target(name: "VouchCrypto", dependencies: ["VouchDER", "VouchX509", "CGMP"]),
         .target(name: "VouchTrust", dependencies: ["VouchX509", "VouchCrypto"]),

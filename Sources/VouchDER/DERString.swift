@@ -130,29 +130,37 @@ public struct DERString: Hashable, Sendable, CustomStringConvertible {
     package static func firstInvalidUTF8(_ bytes: ArraySlice<UInt8>) -> Int? {
         var index = bytes.startIndex
         while index < bytes.endIndex {
-            let lead = bytes[index]
-            let count: Int
-            var low: UInt8 = 0x80, high: UInt8 = 0xBF  // range of the second octet
-            switch lead {
-            case 0x00...0x7F: index += 1; continue
-            case 0xC2...0xDF: count = 1
-            case 0xE0: count = 2; low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: count = 2
-            case 0xED: count = 2; high = 0x9F  // no surrogates
-            case 0xF0: count = 3; low = 0x90
-            case 0xF1...0xF3: count = 3
-            case 0xF4: count = 3; high = 0x8F  // nothing above U+10FFFF
-            default: return index
-            }
-            guard bytes.endIndex - index > count else { return index }
-            for position in 1...count {
-                let octet = bytes[index + position]
-                let range = position == 1 ? low...high : 0x80...0xBF
-                guard range.contains(octet) else { return index }
-            }
-            index += count + 1
+            guard let end = endOfUTF8Sequence(bytes, at: index) else { return index }
+            index = end
         }
         return nil
+    }
+
+    /// The end of the well-formed UTF-8 sequence (RFC 3629 §4) that starts at `index` of `bytes`
+    /// (which must be a valid index), or `nil` when the octets there are not one: no overlong
+    /// forms, no surrogates, nothing above U+10FFFF, no truncated or stray continuation octets.
+    package static func endOfUTF8Sequence(_ bytes: ArraySlice<UInt8>, at index: Int) -> Int? {
+        let lead = bytes[index]
+        let count: Int
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF  // range of the second octet
+        switch lead {
+        case 0x00...0x7F: return index + 1
+        case 0xC2...0xDF: count = 1
+        case 0xE0: count = 2; low = 0xA0  // shorter forms are overlong
+        case 0xE1...0xEC, 0xEE...0xEF: count = 2
+        case 0xED: count = 2; high = 0x9F  // no surrogates
+        case 0xF0: count = 3; low = 0x90  // shorter forms are overlong
+        case 0xF1...0xF3: count = 3
+        case 0xF4: count = 3; high = 0x8F  // nothing above U+10FFFF
+        default: return nil  // a continuation octet, an overlong lead (0xC0, 0xC1) or 0xF5...0xFF
+        }
+        guard bytes.endIndex - index > count else { return nil }
+        for position in 1...count {
+            let octet = bytes[index + position]
+            let range = position == 1 ? low...high : 0x80...0xBF
+            guard range.contains(octet) else { return nil }
+        }
+        return index + count + 1
     }
 }
 

@@ -1,6 +1,8 @@
 /// Text: the content of `<key>`, `<string>` and the other text elements, with XML's references,
 /// CDATA sections, comments and line ends, and the character check every byte of the document
 /// passes through (UTF-8 as Unicode's Table 3-7 defines it, and XML 1.0's `Char`).
+import VouchDER
+
 extension PropertyListParser {
     /// Where a text element's content starts, and whether `text` is that content byte for byte
     /// (no reference, CDATA section, comment or carriage return), so that an error found in
@@ -179,29 +181,14 @@ extension PropertyListParser {
             }
             return offset + 1
         }
-        let invalid = PropertyListError(message: "invalid UTF-8", offset: offset)
-        let length: Int
-        var lowestSecond: UInt8 = 0x80
-        var highestSecond: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lowestSecond = 0xA0  // shorter forms are overlong
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; highestSecond = 0x9F  // 0xA0...0xBF would encode a surrogate
-        case 0xF0: length = 4; lowestSecond = 0x90  // shorter forms are overlong
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; highestSecond = 0x8F  // more would exceed U+10FFFF
-        default: throw invalid  // a continuation byte, an overlong lead (0xC0, 0xC1) or 0xF5...0xFF
-        }
-        guard bytes.count - offset >= length else { throw invalid }
-        guard (lowestSecond...highestSecond).contains(bytes[offset + 1]) else { throw invalid }
-        for index in (offset + 2)..<(offset + length) where !(0x80...0xBF).contains(bytes[index]) {
-            throw invalid
+        // VouchDER's table of well-formed sequences (RFC 3629 §4), shared with the DER strings.
+        guard let end = DERString.endOfUTF8Sequence(bytes[...], at: offset) else {
+            throw PropertyListError(message: "invalid UTF-8", offset: offset)
         }
         // U+FFFE and U+FFFF (EF BF BE, EF BF BF) are well-formed UTF-8 but not XML characters.
         if lead == 0xEF, bytes[offset + 1] == 0xBF, bytes[offset + 2] >= 0xBE {
             throw PropertyListError(message: "character XML forbids (U+FFFE or U+FFFF)", offset: offset)
         }
-        return offset + length
+        return end
     }
 }

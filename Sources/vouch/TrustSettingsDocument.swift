@@ -51,10 +51,8 @@ enum TrustSettingsDocument {
         }
     }
 
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
-    }
+    /// Upper-case hex, as the export keys its entries.
+    static func hex(_ bytes: [UInt8]) -> String { ASN1Rendering.hex(bytes).uppercased() }
 
     private static func carriedCertificate(_ value: PropertyList, key: String, bad: (String) -> InputError) throws(InputError) -> Certificate {
         var der: [UInt8]? = value.dataValue
