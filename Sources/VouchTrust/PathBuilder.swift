@@ -40,6 +40,8 @@ struct PathBuilder {
     /// What the settings say of each certificate at the leaf's position and above (read once).
     var leafSettings: [Int: CertificateSettings] = [:]
     var parentSettings: [Int: CertificateSettings] = [:]
+    /// Every path built so far, when trust settings are consulted.
+    var builtPaths: Set<[Int]> = []
 
     /// Where the explanation accumulates (a reference, so recording needs no exclusive access).
     final class EventLog {
@@ -90,13 +92,10 @@ struct PathBuilder {
                 for source in sources {
                     var extensions: [[Int]] = []
                     for issuer in pool.issuers(of: top, in: source) where !path.contains(issuer) {
-                        // A certificate of the settings that they do not make an anchor is found
-                        // among the caller's certificates as well: one path, not two.
-                        if settings != nil && source == trusted && pool[issuer].membership.contains(.input)
-                            && !isAnchor(issuer, isLeaf: false)
-                        {
-                            continue
-                        }
+                        // With trust settings a certificate is often in two sources (the caller's
+                        // and the user store): one path, not two, as Apple's builder keeps a set
+                        // of every path built (`allPaths`). Without them the search is as before.
+                        if settings != nil && !builtPaths.insert(path + [issuer]).inserted { continue }
                         guard pathsBuilt < TrustLimits.maximumPathsBuilt, pool.canCheckSignature else {
                             budgetExhausted = true
                             record(.budgetExhausted)
