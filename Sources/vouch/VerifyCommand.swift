@@ -83,7 +83,10 @@ struct VerifyCommand: Subcommand {
             try trustOptions.apply(to: &trust)
             if !crl.isEmpty { trust.setCRLs(try CRLLoader.load(crl)) }
             if requireRevocationResponse { trust.setRevocationResponseRequired(true) }
-            if let exceptions { trust.setExceptions(try ExceptionsFile.load(exceptions)) }
+            if let exceptions, !trust.setExceptions(try ExceptionsFile.load(exceptions)) {
+                // SecTrustSetExceptions returns false and evaluates as if none were set: say so.
+                printError("\(exceptions): ignored: the first entry's sha1 is not this leaf's (SecTrustSetExceptions returns false)")
+            }
         } catch let error as InputError {
             if html { try printUnevaluatedPage(error) }
             printError(error.line)
