@@ -22,7 +22,9 @@ enum TrustEvaluator {
         let leaf = builder.pool.add(trust.certificates[0], as: .input)
         for certificate in trust.certificates.dropFirst() { builder.pool.add(certificate, as: .input) }
         for anchor in trust.anchors ?? [] { builder.pool.add(anchor, as: .appAnchor) }
-        let systemSettings = trust.systemStore.trustSettings
+        // The system domain is read only when the store is an anchor source (computeSettings
+        // stops before it otherwise): reading it loads the store, which exclusive anchors defer.
+        let systemSettings = systemIsTrusted ? trust.systemStore.trustSettings : TrustSettings()
         if !trust.trustSettings.isEmpty || !systemSettings.isEmpty || trust.exceptions != nil || !trust.anchorTrustMetadata.isEmpty {
             for entry in trust.trustSettings.allEntries { builder.pool.add(entry.certificate, as: .settings) }
             builder.settings = EvaluationSettings(
