@@ -146,9 +146,12 @@ public struct SystemTrustStore: Sendable {
             }
             var added = false
             for block in blocks {
-                // A TRUSTED CERTIFICATE's DER is the certificate and its trust data after it.
+                // A TRUSTED CERTIFICATE's DER is the certificate and its trust data after it; a
+                // plain block met before (the bundle and its single files) is not parsed again.
                 let trusted: TrustedCertificate
-                if block.label == TrustedCertificate.pemLabel {
+                let isTrusted = block.label == TrustedCertificate.pemLabel
+                if !isTrusted && seenEncodings.contains(block.der) { continue }
+                if isTrusted {
                     guard let read = try? TrustedCertificate(derEncoded: block.der[...]) else {
                         problems.append((file, "a trusted certificate or its trust data does not parse"))
                         continue

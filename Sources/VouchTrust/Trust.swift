@@ -143,12 +143,18 @@ public struct Trust: Sendable {
     /// entry always, `{}` for a clean index, trailing `{}` dropped (SECTRUST.md §15.4.1). The
     /// exceptions in force stay as they were.
     public mutating func copyExceptions() -> TrustExceptions {
-        var withoutExceptions = self
-        withoutExceptions.exceptions = nil
-        withoutExceptions.cached = nil
-        if verifyDate == nil { verifyDate = DERTime(secondsSince1970: Clock.now) }
-        if let verifyDate { withoutExceptions.verifyDate = verifyDate }
-        let evaluation = withoutExceptions.evaluate()
+        let evaluation: TrustEvaluation
+        if exceptions == nil, let cached {
+            // The last evaluation had no exceptions to stash: it is the one to copy.
+            evaluation = cached
+        } else {
+            var withoutExceptions = self
+            withoutExceptions.exceptions = nil
+            withoutExceptions.cached = nil
+            if verifyDate == nil { verifyDate = DERTime(secondsSince1970: Clock.now) }
+            if let verifyDate { withoutExceptions.verifyDate = verifyDate }
+            evaluation = withoutExceptions.evaluate()
+        }
         var entries: [TrustExceptions.Entry] = []
         for (index, certificate) in evaluation.chain.enumerated() {
             let failed = Set(evaluation.failures.filter { $0.index == index }.map(\.check.rawValue))

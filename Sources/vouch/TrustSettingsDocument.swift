@@ -11,7 +11,9 @@ import VouchX509
 /// `certificate` (base64 DER or PEM text; data in a property list) or one of `known` with that
 /// SHA-1. A setting Apple refuses (§15.2) makes the file bad input.
 enum TrustSettingsDocument {
-    static func load(_ argument: String, known: [Certificate], into settings: inout TrustSettings) throws(InputError) {
+    static func load(
+        _ argument: String, known: [Certificate], system: () -> [Certificate], into settings: inout TrustSettings
+    ) throws(InputError) {
         var domain = TrustSettingsDomain.user
         var path = argument
         if argument.hasPrefix("user:") { path = String(argument.dropFirst(5)) }
@@ -28,13 +30,24 @@ enum TrustSettingsDocument {
             do { document = try PropertyListReader.parse(input.bytes) } catch { throw bad("\(error)") }
         }
         guard let list = document[key: "trustList"]?.dictionaryValue else { throw bad("no trustList dictionary") }
-        let bySHA1 = Dictionary(known.map { (hex(HashAlgorithm.sha1.digest($0.derEncoded)), $0) }, uniquingKeysWith: { first, _ in first })
+        // Hashed only when an entry does not carry its certificate: the given ones first, the
+        // system store (hundreds of roots, and loading it) only when they do not have it.
+        var given: [String: Certificate]? = nil, stored: [String: Certificate]? = nil
+        func indexed(_ certificates: [Certificate]) -> [String: Certificate] {
+            Dictionary(certificates.map { (hex(HashAlgorithm.sha1.digest($0.derEncoded)), $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        func find(_ key: String) -> Certificate? {
+            if given == nil { given = indexed(known) }
+            if let found = given?[key] { return found }
+            if stored == nil { stored = indexed(system()) }
+            return stored?[key]
+        }
         for key in list.keys.sorted() {
             guard let entry = list[key]?.dictionaryValue else { throw bad("trustList \(key): not a dictionary") }
             let certificate: Certificate
             if let carried = entry["certificate"] {
                 certificate = try carriedCertificate(carried, key: key, bad: bad)
-            } else if let found = bySHA1[key.uppercased()] {
+            } else if let found = find(key.uppercased()) {
                 certificate = found
             } else {
                 throw bad("trustList \(key): no certificate with this SHA-1 among those given or in the system store (add it under \"certificate\")")

@@ -183,9 +183,11 @@ struct TrustOptions {
         if let at, let date = DERTime(rfc3339: at) { trust.setVerifyDate(date) }
         trust.setValidationProfile(profile)
         if !trustSettings.isEmpty {
-            let known = trust.certificates + (trust.anchors ?? []) + trust.systemStore.certificates
+            let known = trust.certificates + (trust.anchors ?? []), store = trust.systemStore
             var settings = TrustSettings()
-            for argument in trustSettings { try TrustSettingsDocument.load(argument, known: known, into: &settings) }
+            for argument in trustSettings {
+                try TrustSettingsDocument.load(argument, known: known, system: { store.certificates }, into: &settings)
+            }
             trust.setTrustSettings(settings)
         }
     }

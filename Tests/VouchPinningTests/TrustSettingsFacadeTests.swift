@@ -11,7 +11,7 @@ import VouchX509
 /// 2026-06-01, with a system store holding nothing unless a test says otherwise. Each test binds a
 /// fresh store to its task, so tests running in parallel do not see each other's settings; one
 /// test uses the process's own store.
-@Suite("Trust settings facade")
+@Suite("Trust settings facade", .serialized)
 struct TrustSettingsFacadeTests {
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -54,9 +54,12 @@ struct TrustSettingsFacadeTests {
         return (trusted, result, error?.code ?? errSecSuccess, chain)
     }
 
-    /// Runs `body` with a fresh trust-settings store bound to the task.
+    /// Runs `body` on an emptied process store, and empties it after (the suite is serialized,
+    /// and no other suite sets trust settings).
     static func isolated(_ body: () throws -> Void) rethrows {
-        try TrustSettingsStore.$current.withValue(TrustSettingsStore()) { try body() }
+        TrustSettingsStore.shared.removeAll()
+        defer { TrustSettingsStore.shared.removeAll() }
+        try body()
     }
 
     static func summaries(_ certificates: SecCertificate...) -> [String] {
@@ -266,21 +269,17 @@ struct TrustSettingsFacadeTests {
         }
     }
 
-    @Test("the process's own store is the default one")
+    @Test("the process's own store is the one a SecTrust reads, on its next evaluation after a change")
     func sharedStore() throws {
         let fixture = try Fixture()
-        // Only this test touches the process's store, and only with these certificates.
-        defer { SecTrustSettingsRemoveTrustSettings(fixture.systemRoot, .user) }
-        let trust = try Self.trust([fixture.leafUnderSystemRoot])
-        #expect(!Self.evaluate(trust).trusted)
-        #expect(SecTrustSettingsSetTrustSettings(fixture.systemRoot, .user, nil) == errSecSuccess)
-        #expect(Self.evaluate(trust).result == kSecTrustResultProceed)
-        Self.isolated {
-            // A store bound to the task hides the process's.
+        try Self.isolated {
+            let trust = try Self.trust([fixture.leafUnderSystemRoot])
+            #expect(!Self.evaluate(trust).trusted)
+            #expect(SecTrustSettingsSetTrustSettings(fixture.systemRoot, .user, nil) == errSecSuccess)
+            #expect(Self.evaluate(trust).result == kSecTrustResultProceed)
+            #expect(SecTrustSettingsRemoveTrustSettings(fixture.systemRoot, .user) == errSecSuccess)
             #expect(!Self.evaluate(trust).trusted)
         }
-        #expect(SecTrustSettingsRemoveTrustSettings(fixture.systemRoot, .user) == errSecSuccess)
-        #expect(!Self.evaluate(trust).trusted)
     }
 
     // MARK: - AFSecurityPolicy

@@ -254,6 +254,11 @@ struct TrustSettingsTests {
         #expect(Self.evaluate(try Self.trust(chain, policy: .basicX509, system: ["system-root"], systemSettings: system)).result == .unspecified)
         system = TrustSettingsTests.systemSettings([.init(result: .trustRoot)])
         #expect(Self.evaluate(try Self.trust(chain, system: ["system-root"], systemSettings: system)).result == .unspecified)
+        // §15.3.4: TrustAsRoot anchors only a certificate that is not self-signed (the system
+        // domain is not validated, so the engine's rule is what stops it).
+        system = TrustSettingsTests.systemSettings([.init(result: .trustAsRoot)])
+        let asRoot = Self.evaluate(try Self.trust(chain, system: ["system-root"], systemSettings: system))
+        #expect(asRoot.failures.contains(TrustFailure(index: 1, check: .anchorTrusted)), "\(asRoot.failures)")
         system = TrustSettingsTests.systemSettings([.init(policy: .appleSMIME, result: .trustRoot)])
         let email = Self.evaluate(try Self.trust(chain, system: ["system-root"], systemSettings: system))
         #expect(email.failures.contains(TrustFailure(index: 1, check: .anchorTrusted)), "\(email.failures)")
@@ -312,6 +317,20 @@ struct TrustSettingsTests {
         let stored7 = fatal.setExceptions(exceptions)
         #expect(stored7)
         #expect(fatal.evaluate().result == .fatalTrustFailure)
+    }
+
+    @Test("§15.4.3: an exception holds only for the certificate whose SHA-1 it records at that index")
+    func exceptionsNeedTheCertificateAtTheIndex() throws {
+        var trust = try Self.trust(["leaf", "intermediate-expired"])
+        trust.setAnchorCertificates([try Self.cert("root")])
+        var exceptions = trust.copyExceptions()
+        #expect(exceptions.entries.count == 2 && exceptions.entries[1].checks == ["TemporalValidity"])
+        exceptions.entries[1].sha1 = HashAlgorithm.sha1.digest(try Self.cert("intermediate").derEncoded)
+        let kept = trust.setExceptions(exceptions)
+        #expect(kept, "the leaf's entry still matches")
+        let evaluation = trust.evaluate()
+        #expect(evaluation.result == .recoverableTrustFailure)
+        #expect(evaluation.failures.contains(TrustFailure(index: 1, check: .temporalValidity)))
     }
 
     @Test("§15.4.1: a clean non-leaf index is {} and trailing {} are dropped")

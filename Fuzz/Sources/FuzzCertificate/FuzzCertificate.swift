@@ -8,6 +8,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     fuzzInput(data, size) { bytes in
         // Errors' messages too: `vouch inspect` prints them for hostile input.
         do throws(X509Error) { touch(try Certificate(derEncoded: bytes)) } catch { _ = error.description }
+        // OpenSSL's TRUSTED CERTIFICATE: a certificate and its X509_CERT_AUX after it, and the
+        // aux on its own (the system store turns it into trust settings).
+        do throws(X509Error) {
+            let trusted = try TrustedCertificate(derEncoded: bytes[...])
+            _ = (trusted.auxiliary?.trusted, trusted.auxiliary?.rejected, trusted.auxiliary?.alias, trusted.auxiliary?.keyIdentifier)
+        } catch { _ = error.description }
+        do throws(X509Error) {
+            let auxiliary = try CertificateTrustAuxiliary(derEncoded: bytes)
+            _ = (auxiliary.hasTrustList, auxiliary.otherAlgorithms.count)
+        } catch { _ = error.description }
         do throws(X509Error) {
             let crl = try CertificateRevocationList(derEncoded: bytes)
             _ = (crl.isDelta, crl.unknownCriticalExtensions, crl.hasUnknownCriticalExtension, crl.signatureAlgorithmsMatch)

@@ -160,12 +160,19 @@ final class TrustSettingsStore: Sendable {
     /// The process's store.
     static let shared = TrustSettingsStore()
 
-    /// The store the facade's functions use: ``shared``, unless a test has bound a fresh one to
-    /// its task (`TrustSettingsStore.$current.withValue(TrustSettingsStore()) { … }`) so that
-    /// tests running in parallel do not see each other's settings.
-    @TaskLocal static var current: TrustSettingsStore = .shared
+    /// The store the facade's functions use: ``shared``. (Not a task-local: reading one links
+    /// Swift Concurrency's runtime and libdispatch, 0.73 MB of the static binary; the tests that
+    /// change it run one at a time and start from ``removeAll()``.)
+    static var current: TrustSettingsStore { shared }
 
     private let state = Mutex(State())
+
+    /// Empties every domain (a new generation).
+    func removeAll() {
+        state.withLock { state in
+            state = State()
+        }
+    }
 
     /// The user and admin settings now, and the generation they are of.
     func snapshot() -> (settings: TrustSettings, generation: UInt64) {
