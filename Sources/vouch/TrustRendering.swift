@@ -19,8 +19,20 @@ enum TrustRendering {
             ])
         }
         let failures: [JSONValue] = evaluation.failures.map { failure in
-            .object([("index", .int(Int64(failure.index))), ("check", .string(failure.check.rawValue)),
-                     ("status", .int(Int64(failure.check.status.code)))])
+            var members: [(String, JSONValue)] = [
+                ("index", .int(Int64(failure.index))), ("check", .string(failure.check.rawValue)),
+                ("status", .int(Int64(failure.check.status.code))),
+            ]
+            // A Deny names the setting that denied: its domain and the constraint's position.
+            if failure.check == .usageConstraints,
+                let denial = evaluation.decisions.first(where: { $0.kind == .denied && $0.index == failure.index })
+            {
+                members.append(("trust_setting", .object([
+                    ("domain", denial.domain.map { .string($0.description) } ?? .null),
+                    ("constraint", denial.constraint.map { .int(Int64($0)) } ?? .null),
+                ])))
+            }
+            return .object(members)
         }
         return .object([
             ("trusted", .bool(evaluation.isTrusted)),

@@ -21,7 +21,8 @@ struct VerifyCommand: Subcommand {
               error       the errSec... name of status; null when trusted
               chain       the built chain: [{"sha256", "subject", "public_key", "spki_sha256", "anchor"}]
                           (public_key: hex of SecKeyCopyExternalRepresentation, null if unsupported)
-              failures    every failed check: [{"index", "check", "status"}] by chain index
+              failures    every failed check: [{"index", "check", "status"}] by chain index; a
+                          UsageConstraints (Deny) failure adds "trust_setting": {"domain", "constraint"}
               trust_decisions  what trust settings and exceptions did: [{"kind", "index", "domain",
                           "constraint", "check"}] (anchored, proceed, denied, allowedError, excepted)
               exceptions  SecTrustCopyExceptions: [{"sha1", "<Check>": false, ...}, {}], for --exceptions

@@ -35,6 +35,10 @@ struct TrustSettingsCommandTests {
         let deniedObject = try Self.json(denied.standardOutput)
         #expect(deniedObject["result"] as? String == "deny")
         #expect(deniedObject["status"] as? Int == -67654)
+        let failures = deniedObject["failures"] as? [[String: Any]] ?? []
+        #expect(failures.first?["check"] as? String == "UsageConstraints")
+        #expect((failures.first?["trust_setting"] as? [String: Any])?["domain"] as? String == "admin")
+        #expect((failures.first?["trust_setting"] as? [String: Any])?["constraint"] as? Int == 0)
         let decisions = deniedObject["trust_decisions"] as? [[String: Any]] ?? []
         #expect(decisions.first?["kind"] as? String == "denied" && decisions.first?["domain"] as? String == "admin")
         // Exclusive --anchors: the settings are not consulted.
@@ -169,6 +173,35 @@ struct TrustSettingsCommandTests {
         #expect(counts["anchors"] as? Int == 4)
         #expect(counts["with_trust_metadata"] as? Int == 3)
         #expect(counts["distrusted"] as? Int == 1)
+    }
+
+    @Test("an entry may carry its certificate (PEM text or base64 DER); it must be the one its SHA-1 names",
+          .enabled(if: VouchProcess.which("openssl") != nil, "needs openssl for the certificate's SHA-1"))
+    func carriedCertificate() throws {
+        let root = try Data(contentsOf: VouchProcess.projectRoot.appendingPathComponent(Self.certs + "root.der"))
+        let pem = "-----BEGIN CERTIFICATE-----\n" + root.base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed])
+            + "\n-----END CERTIFICATE-----\n"
+        let key = Self.sha1Hex(root)
+        #expect(key.count == 40)
+        for carried in [pem, root.base64EncodedString()] {
+            let escaped = carried.replacingOccurrences(of: "\n", with: "\\n")
+            let document = try Self.write(#"{"trustVersion": 1, "trustList": {"\#(key)": {"certificate": "\#(escaped)"}}}"#)
+            let result = try VouchProcess.run(["verify", Self.certs + "leaf.der", Self.certs + "intermediate.der", "--trust-settings", document] + Self.at)
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput.contains("trusted (proceed)"))
+        }
+        let wrongKey = try Self.write(#"{"trustVersion": 1, "trustList": {"\#(Self.intermediateSHA1)": {"certificate": "\#(root.base64EncodedString())"}}}"#)
+        let refused = try VouchProcess.run(["verify", Self.certs + "leaf.der", "--trust-settings", wrongKey] + Self.at)
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("SHA-1 is not its key"))
+    }
+
+    /// Upper-case hex SHA-1, from openssl (the oracle) when there is one.
+    static func sha1Hex(_ der: Data) -> String {
+        guard let openssl = VouchProcess.which("openssl"),
+            let result = try? VouchProcess.run(openssl, ["dgst", "-sha1", "-r"], input: Array(der))
+        else { return "" }
+        return String(result.standardOutput.prefix(40)).uppercased()
     }
 }
 
