@@ -9,10 +9,14 @@ import VouchX509
 /// writes, or the same document as JSON (docs/CLI.md; SECTRUST.md §15.1). Each entry of
 /// `trustList` is keyed by the certificate's upper-case SHA-1; its certificate is the entry's
 /// `certificate` (base64 DER or PEM text; data in a property list) or one of `known` with that
-/// SHA-1. A setting Apple refuses (§15.2) makes the file bad input.
+/// SHA-1. A setting Apple refuses (§15.2) makes the file bad input. An entry whose certificate is
+/// nowhere to be found is skipped with a line in `warnings`: an export from a Mac names every
+/// certificate of the keychain's settings, and one this evaluation never meets cannot change it
+/// (unless it is a root nobody gave: then add it under `certificate`).
 enum TrustSettingsDocument {
     static func load(
-        _ argument: String, known: [Certificate], system: () -> [Certificate], into settings: inout TrustSettings
+        _ argument: String, known: [Certificate], system: () -> [Certificate], into settings: inout TrustSettings,
+        warnings: inout [String]
     ) throws(InputError) {
         var domain = TrustSettingsDomain.user
         var path = argument
@@ -50,7 +54,8 @@ enum TrustSettingsDocument {
             } else if let found = find(key.uppercased()) {
                 certificate = found
             } else {
-                throw bad("trustList \(key): no certificate with this SHA-1 among those given or in the system store (add it under \"certificate\")")
+                warnings.append("\(input.name): trustList \(key): skipped: no certificate with this SHA-1 among those given or in the system store (add it under \"certificate\")")
+                continue
             }
             var constraints: [TrustSettingsConstraint]? = nil
             if let raw = entry["trustSettings"] {

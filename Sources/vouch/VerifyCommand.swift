@@ -186,9 +186,11 @@ struct TrustOptions {
         if !trustSettings.isEmpty {
             let known = trust.certificates + (trust.anchors ?? []), store = trust.systemStore
             var settings = TrustSettings()
+            var warnings: [String] = []
             for argument in trustSettings {
-                try TrustSettingsDocument.load(argument, known: known, system: { store.certificates }, into: &settings)
+                try TrustSettingsDocument.load(argument, known: known, system: { store.certificates }, into: &settings, warnings: &warnings)
             }
+            for warning in warnings { printError(warning) }
             trust.setTrustSettings(settings)
         }
     }
