@@ -26,7 +26,9 @@ enum TrustEvaluator {
         // stops before it otherwise): reading it loads the store, which exclusive anchors defer.
         let systemSettings = systemIsTrusted ? trust.systemStore.trustSettings : TrustSettings()
         if !trust.trustSettings.isEmpty || !systemSettings.isEmpty || trust.exceptions != nil || !trust.anchorTrustMetadata.isEmpty {
-            for entry in trust.trustSettings.allEntries { builder.pool.add(entry.certificate, as: .settings) }
+            // The user and admin stores' certificates are a source (system-domain entries on a
+            // trust are ignored: the system domain is the store's).
+            for entry in trust.trustSettings.allEntries where entry.domain != .system { builder.pool.add(entry.certificate, as: .settings) }
             builder.settings = EvaluationSettings(
                 settings: trust.trustSettings, system: systemSettings, anchorMetadata: trust.anchorTrustMetadata,
                 consultsStore: systemIsTrusted,
