@@ -87,63 +87,19 @@ enum TrustSettingsDocument {
         return certificate
     }
 
+    /// One constraint dictionary, read by VouchTrust as Apple's setting API reads it.
     private static func constraint(_ dictionary: [String: PropertyList], where place: String, bad: (String) -> InputError) throws(InputError) -> TrustSettingsConstraint {
-        var constraint = TrustSettingsConstraint()
-        if let policy = dictionary["kSecTrustSettingsPolicy"] {
-            if let text = policy.stringValue, let oid = OID(dotted: text) {
-                constraint.policy = oid
-            } else if let bytes = policy.dataValue, let dotted = dottedOID(bytes), let oid = OID(dotted: dotted) {
-                constraint.policy = oid
-            } else {
-                throw bad("\(place): kSecTrustSettingsPolicy is not an OID (data or dotted string)")
+        var keys: [String: TrustSettingsConstraint.Value] = [:]
+        for (key, value) in dictionary {
+            switch value {
+            case .string(let text): keys[key] = .string(text)
+            case .integer(let number): keys[key] = .integer(number)
+            case .data(let octets): keys[key] = .data(octets)
+            case .dictionary: keys[key] = .dictionary
+            default: keys[key] = .other(value.typeName)
             }
         }
-        func string(_ name: String) throws(InputError) -> String? {
-            guard let value = dictionary[name] else { return nil }
-            guard let text = value.stringValue else { throw bad("\(place): \(name) is not a string") }
-            return text
-        }
-        func integer(_ name: String) throws(InputError) -> Int64? {
-            guard let value = dictionary[name] else { return nil }
-            guard let number = value.integerValue else { throw bad("\(place): \(name) is not an integer") }
-            return number
-        }
-        constraint.policyName = try string("kSecTrustSettingsPolicyName")
-        constraint.policyString = try string("kSecTrustSettingsPolicyString")
-        constraint.keyUsage = try integer("kSecTrustSettingsKeyUsage")
-        if let allowed = try integer("kSecTrustSettingsAllowedError") {
-            guard let code = Int32(exactly: allowed) else { throw bad("\(place): kSecTrustSettingsAllowedError \(allowed) is not an int32") }
-            constraint.allowedError = code
-        }
-        if let result = try integer("kSecTrustSettingsResult") {
-            guard let raw = Int32(exactly: result), let value = TrustSettingsResult(rawValue: raw), value != .invalid else {
-                throw bad("\(place): \(TrustSettingsError.resultOutOfRange(value: result, index: 0).description)")
-            }
-            constraint.result = value
-        }
-        constraint.namesApplication = dictionary["kSecTrustSettingsApplication"] != nil
-        constraint.hasPolicyOptions = dictionary["kSecTrustSettingsPolicyOptions"] != nil
-        return constraint
-    }
-
-    /// The dotted form of an OID's content octets (base-128 arcs, the first holding two).
-    static func dottedOID(_ bytes: [UInt8]) -> String? {
-        var arcs: [UInt64] = []
-        var value: UInt64 = 0
-        for byte in bytes {
-            guard value >> 56 == 0 else { return nil }
-            value = value << 7 | UInt64(byte & 0x7F)
-            if byte & 0x80 == 0 {
-                if arcs.isEmpty {
-                    arcs = value < 80 ? [value / 40, value % 40] : [2, value - 80]
-                } else {
-                    arcs.append(value)
-                }
-                value = 0
-            }
-        }
-        guard !arcs.isEmpty, bytes.last.map({ $0 & 0x80 == 0 }) == true else { return nil }
-        return arcs.map(String.init).joined(separator: ".")
+        do { return try TrustSettingsConstraint(reading: keys) } catch { throw bad("\(place): \(error)") }
     }
 
     /// The JSON form as a property list: objects, arrays, strings, integers, booleans.

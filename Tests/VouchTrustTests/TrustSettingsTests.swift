@@ -345,4 +345,39 @@ struct TrustSettingsTests {
         #expect(stored8)
         #expect(trust.evaluate().result == .proceed)
     }
+
+    @Test("§15.1/§15.2 rule 5: a constraint dictionary is read as Apple's setting API reads it")
+    func readingConstraintDictionaries() throws {
+        typealias Value = TrustSettingsConstraint.Value
+        let sslOctets: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x63, 0x64, 0x01, 0x03]  // KoZIhvdjZAED, as macOS exports it
+        let read = try TrustSettingsConstraint(reading: [
+            "kSecTrustSettingsPolicy": .data(sslOctets), "kSecTrustSettingsPolicyName": .string("sslServer"),
+            "kSecTrustSettingsPolicyString": .string("example.com"), "kSecTrustSettingsKeyUsage": .integer(8),
+            "kSecTrustSettingsAllowedError": .integer(0x8001_2400), "kSecTrustSettingsResult": .integer(2),
+            "somethingElse": .other("a boolean"),
+        ])
+        #expect(read == TrustSettingsConstraint(
+            policy: .appleSSL, policyName: "sslServer", policyString: "example.com", keyUsage: 8,
+            allowedError: TrustSettingsConstraint.AllowedError.hostnameMismatch, result: .trustAsRoot))
+        #expect(try TrustSettingsConstraint(reading: ["kSecTrustSettingsPolicy": .string("1.2.840.113635.100.1.2")]).policy == .appleX509Basic)
+        let policy = try TrustSettingsConstraint(reading: [
+            "kSecTrustSettingsPolicy": .policy(.appleSSL, name: "sslClient"), "kSecTrustSettingsPolicyName": .string("sslServer"),
+        ])
+        #expect(policy.policyName == "sslClient", "a SecPolicyRef's own name wins")
+        #expect(try TrustSettingsConstraint(reading: ["kSecTrustSettingsApplication": .data([1])]).namesApplication)
+        #expect(try TrustSettingsConstraint(reading: ["kSecTrustSettingsPolicyOptions": .dictionary]).hasPolicyOptions)
+        let refused: [(String, Value)] = [
+            ("kSecTrustSettingsResult", .integer(0)), ("kSecTrustSettingsResult", .integer(5)), ("kSecTrustSettingsResult", .string("1")),
+            ("kSecTrustSettingsPolicy", .data([0x2A, 0x86])), ("kSecTrustSettingsPolicy", .string("not.an.oid")),
+            ("kSecTrustSettingsPolicy", .integer(3)), ("kSecTrustSettingsPolicyName", .integer(1)),
+            ("kSecTrustSettingsPolicyString", .data([])), ("kSecTrustSettingsKeyUsage", .string("8")),
+            ("kSecTrustSettingsAllowedError", .integer(Int64(UInt32.max) + 1)), ("kSecTrustSettingsPolicyOptions", .string("x")),
+        ]
+        for (key, value) in refused {
+            var error: TrustSettingsConstraint.ReadError?
+            do { _ = try TrustSettingsConstraint(reading: [key: value]) } catch let thrown { error = thrown }
+            #expect(error?.key == key, "\(key) = \(value)")
+        }
+    }
 }
+

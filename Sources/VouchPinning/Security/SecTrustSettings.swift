@@ -236,67 +236,21 @@ final class TrustSettingsStore: Sendable {
     /// stored (a policy as its compatibility OID and name, unknown keys dropped); `nil` for
     /// `errSecParam`. Rules 1–3 (which result on which certificate) are VouchTrust's.
     static func constraint(from dictionary: [String: SecTrustSettingsValue]) -> (TrustSettingsConstraint, [String: SecTrustSettingsValue])? {
-        var constraint = TrustSettingsConstraint()
-        var stored: [String: SecTrustSettingsValue] = [:]
-        switch dictionary[kSecTrustSettingsPolicyName] {
-        case nil: break
-        case .string(let name)?: constraint.policyName = name
-        default: return nil
+        var keys: [String: TrustSettingsConstraint.Value] = [:]
+        for (key, value) in dictionary {
+            switch value {
+            case .string(let text): keys[key] = .string(text)
+            case .number(let number): keys[key] = .integer(number)
+            case .data(let octets): keys[key] = .data(octets)
+            case .policy(let policy): keys[key] = .policy(policy.trustSettingsOID, name: policy.trustSettingsName)
+            case .dictionary: keys[key] = .dictionary
+            }
         }
-        switch dictionary[kSecTrustSettingsPolicy] {
-        case nil: break
-        case .policy(let policy)?:
-            constraint.policy = policy.trustSettingsOID
-            constraint.policyName = policy.trustSettingsName
-        case .string(let dotted)?:
-            guard let oid = OID(dotted: dotted) else { return nil }
-            constraint.policy = oid
-        default: return nil
-        }
-        if let oid = constraint.policy { stored[kSecTrustSettingsPolicy] = .string(oid.dotted) }
-        if let name = constraint.policyName { stored[kSecTrustSettingsPolicyName] = .string(name) }
-        switch dictionary[kSecTrustSettingsPolicyString] {
-        case nil: break
-        case .string(let string)?:
-            constraint.policyString = string
-            stored[kSecTrustSettingsPolicyString] = .string(string)
-        default: return nil
-        }
-        switch dictionary[kSecTrustSettingsKeyUsage] {
-        case nil: break
-        case .number(let usage)?:
-            constraint.keyUsage = usage
-            stored[kSecTrustSettingsKeyUsage] = .number(usage)
-        default: return nil
-        }
-        switch dictionary[kSecTrustSettingsAllowedError] {
-        case nil: break
-        case .number(let code)? where code >= Int64(Int32.min) && code <= Int64(UInt32.max):
-            // A CSSM_RETURN read as SInt32: 0x80012400 and −2147408896 are the same code.
-            let value = Int32(truncatingIfNeeded: code)
-            constraint.allowedError = value
-            stored[kSecTrustSettingsAllowedError] = .number(Int64(value))
-        default: return nil
-        }
-        switch dictionary[kSecTrustSettingsResult] {
-        case nil: break
-        case .number(let number)?:
-            guard (1...4).contains(number), let result = TrustSettingsResult(rawValue: Int32(number)) else { return nil }
-            constraint.result = result
-            stored[kSecTrustSettingsResult] = .number(number)
-        default: return nil
-        }
-        if let application = dictionary[kSecTrustSettingsApplication] {
-            constraint.namesApplication = true
-            stored[kSecTrustSettingsApplication] = application
-        }
-        switch dictionary[kSecTrustSettingsPolicyOptions] {
-        case nil: break
-        case .dictionary(let options)?:
-            constraint.hasPolicyOptions = true
-            stored[kSecTrustSettingsPolicyOptions] = .dictionary(options)
-        default: return nil
-        }
+        guard let constraint = try? TrustSettingsConstraint(reading: keys) else { return nil }
+        // Stored as read (a policy as its OID and name), the application and options as given.
+        var stored = Self.dictionary(from: constraint)
+        if let application = dictionary[kSecTrustSettingsApplication] { stored[kSecTrustSettingsApplication] = application }
+        if let options = dictionary[kSecTrustSettingsPolicyOptions] { stored[kSecTrustSettingsPolicyOptions] = options }
         return (constraint, stored)
     }
 
