@@ -228,12 +228,7 @@ struct CertificatePool: Sendable {
     mutating func isSelfSigned(_ id: Int) -> Bool {
         let entry = self[id]
         if let cached = entry.isSelfSigned { return cached }
-        var result = entry.normalizedIssuer == entry.normalizedSubject
-        if result, let authority = entry.certificate.authorityKeyIdentifier?.keyIdentifier,
-            let subject = entry.certificate.subjectKeyIdentifier?.keyIdentifier
-        {
-            result = authority.elementsEqual(subject)
-        }
+        var result = entry.normalizedIssuer == entry.normalizedSubject && SelfSignature.keyIdentifiersAgree(entry.certificate)
         if result { result = signatureVerifies(id, by: id) }
         update(id) { $0.isSelfSigned = result }
         return result

@@ -106,12 +106,30 @@ extension PathBuilder {
     }
 
     /// The settings of each certificate of `path`, for the checks (`nil` without settings).
-    mutating func pathSettings(_ path: [Int], anchored: Bool) -> PathSettings? {
+    mutating func pathSettings(_ path: [Int]) -> PathSettings? {
         guard let settings else { return nil }
         let perIndex = path.indices.map { certificateSettings(path[$0], isLeaf: $0 == 0) }
-        var sha1: [[UInt8]] = []
-        if settings.exceptions != nil { sha1 = path.map { HashAlgorithm.sha1.digest(pool[$0].certificate.derEncoded) } }
+        let sha1 = settings.exceptions == nil ? [] : path.map { self.sha1(of: $0) }
         return PathSettings(perIndex: perIndex, matcher: settings.matcher, exceptions: settings.exceptions, sha1: sha1)
+    }
+
+    /// The SHA-1 of certificate `id`, which exceptions name it by (hashed once per evaluation).
+    mutating func sha1(of id: Int) -> [UInt8] {
+        if let known = sha1ByID[id] { return known }
+        let digest = HashAlgorithm.sha1.digest(pool[id].certificate.derEncoded)
+        sha1ByID[id] = digest
+        return digest
+    }
+
+    /// Whether the settings of certificate `id`, at `index` of a path, waive a failure of `check`
+    /// (the parent checks, before the path has its context).
+    mutating func waives(_ check: TrustCheck, _ id: Int, at index: Int) -> Bool {
+        guard let settings else { return false }
+        let certificate = certificateSettings(id, isLeaf: index == 0)
+        let sha1 = settings.exceptions == nil ? nil : self.sha1(of: id)
+        return PathSettings.waiver(
+            for: TrustFailure(index: index, check: check), certificate: certificate, sha1: sha1,
+            matcher: settings.matcher, exceptions: settings.exceptions) != nil
     }
 }
 
@@ -135,14 +153,25 @@ struct PathSettings: Sendable {
     /// The decision that removes the recoverable failure `failure`, if any: an allowed error of a
     /// matching constraint first, then an exception (`SecPVCSetResultForcedWithTrustResult`).
     func waiver(for failure: TrustFailure) -> TrustDecision? {
-        guard failure.check.resultClass == .recoverable, perIndex.indices.contains(failure.index) else { return nil }
-        let settings = perIndex[failure.index]
-        if let constraints = settings.constraints,
+        guard perIndex.indices.contains(failure.index) else { return nil }
+        return Self.waiver(
+            for: failure, certificate: perIndex[failure.index], sha1: sha1.indices.contains(failure.index) ? sha1[failure.index] : nil,
+            matcher: matcher, exceptions: exceptions)
+    }
+
+    /// The waiver of `failure` by the settings of the certificate at its index (`certificate`,
+    /// whose SHA-1 is `sha1` when exceptions are set).
+    static func waiver(
+        for failure: TrustFailure, certificate: CertificateSettings, sha1: [UInt8]?, matcher: ConstraintMatcher,
+        exceptions: TrustExceptions?
+    ) -> TrustDecision? {
+        guard failure.check.resultClass == .recoverable else { return nil }
+        if let constraints = certificate.constraints,
             let allowing = matcher.allowingConstraint(for: failure.check, in: constraints, isLeaf: failure.index == 0)
         {
-            return TrustDecision(kind: .allowedError, index: failure.index, domain: settings.domain, constraint: allowing, check: failure.check)
+            return TrustDecision(kind: .allowedError, index: failure.index, domain: certificate.domain, constraint: allowing, check: failure.check)
         }
-        if let exceptions, sha1.indices.contains(failure.index), exceptions.excepts(failure.check, at: failure.index, sha1: sha1[failure.index]) {
+        if let exceptions, let sha1, exceptions.excepts(failure.check, at: failure.index, sha1: sha1) {
             return TrustDecision(kind: .excepted, index: failure.index, check: failure.check)
         }
         return nil

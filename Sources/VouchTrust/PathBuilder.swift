@@ -1,4 +1,3 @@
-import VouchCrypto
 import VouchX509
 
 /// Apple's depth-first path builder (SECTRUST.md §2.3–§2.4), within ``TrustLimits``.
@@ -42,6 +41,8 @@ struct PathBuilder {
     var parentSettings: [Int: CertificateSettings] = [:]
     /// Every path built so far, when trust settings are consulted.
     var builtPaths: Set<[Int]> = []
+    /// SHA-1 of the certificates exceptions were checked against, by id.
+    var sha1ByID: [Int: [UInt8]] = [:]
 
     /// Where the explanation accumulates (a reference, so recording needs no exclusive access).
     final class EventLog {
@@ -226,17 +227,6 @@ struct PathBuilder {
         return nil
     }
 
-    /// Whether the settings of certificate `id`, at `index` of a path, waive a failure of `check`.
-    mutating func waives(_ check: TrustCheck, _ id: Int, at index: Int) -> Bool {
-        guard let settings else { return false }
-        let certificate = certificateSettings(id, isLeaf: index == 0)
-        let sha1 = settings.exceptions == nil ? [] : Array(repeating: [UInt8](), count: index) + [HashAlgorithm.sha1.digest(pool[id].certificate.derEncoded)]
-        let single = PathSettings(
-            perIndex: Array(repeating: CertificateSettings(), count: index) + [certificate], matcher: settings.matcher,
-            exceptions: settings.exceptions, sha1: sha1)
-        return single.waiver(for: TrustFailure(index: index, check: check)) != nil
-    }
-
     /// The certificates of a path of ids.
     func certificates(_ path: [Int]) -> [Certificate] { path.map { pool[$0].certificate } }
 
@@ -279,7 +269,7 @@ struct PathBuilder {
 
     mutating func context(for path: [Int], anchored markedAnchored: Bool) -> PathContext {
         // A path that ends at a denied or unmatched anchor is not trusted at its top (§15.3.4).
-        let settingsOfPath = pathSettings(path, anchored: markedAnchored)
+        let settingsOfPath = pathSettings(path)
         let anchored = markedAnchored && (settingsOfPath?.trustsTop(path.count - 1) ?? true)
         let systemRooted = anchored && systemIsTrusted && path.last.map { pool[$0].membership.contains(.system) } == true
             && path.last.map { pool[$0].membership.contains(.appAnchor) } == false

@@ -13,9 +13,7 @@ enum PathValidator {
     static func failures(
         _ context: PathContext, nameConstraintBudget: inout NameConstraintsCheck.Budget, revocation: inout RevocationChecker
     ) -> [TrustFailure] {
-        let all = checkedFailures(context, nameConstraintBudget: &nameConstraintBudget, revocation: &revocation)
-        guard let settings = context.settings else { return all }
-        return judged(all, context: context, settings: settings).failures
+        judgement(context, nameConstraintBudget: &nameConstraintBudget, revocation: &revocation).failures
     }
 
     /// The failures of one path with the trust settings' and exceptions' part in them.

@@ -88,9 +88,8 @@ public struct SystemTrustStore: Sendable {
     /// distribution's trust metadata would say; SECTRUST.md §15.6). Only the `system` domain of
     /// `trustSettings` is read.
     public init(certificates: [Certificate], trustSettings: TrustSettings) {
-        var system = TrustSettings()
-        for entry in trustSettings.entries(in: .system) { system.store(entry.constraints, for: entry.certificate, in: .system) }
-        self.init(storage: .loaded(Contents(certificates: certificates, sources: [], problems: [], trustSettings: system)))
+        self.init(storage: .loaded(Contents(
+            certificates: certificates, sources: [], problems: [], trustSettings: trustSettings.systemDomain)))
     }
 
     private init(storage: Storage) {

@@ -117,9 +117,7 @@ public struct Trust: Sendable {
     /// purpose denies, one trusted for other purposes only is no anchor for this policy. Anchors
     /// without an entry stay unconstrained, as Apple's app anchors are. Invalidates the result.
     public mutating func setAnchorTrustMetadata(_ metadata: TrustSettings) {
-        var system = TrustSettings()
-        for entry in metadata.entries(in: .system) { system.store(entry.constraints, for: entry.certificate, in: .system) }
-        anchorTrustMetadata = system
+        anchorTrustMetadata = metadata.systemDomain
         cached = nil
     }
 

@@ -93,14 +93,28 @@ enum CertificateLoader {
     /// - Throws: ``InputError`` for an unreadable file, malformed PEM, a certificate that does not
     ///   parse, or files that hold no certificate at all.
     static func load(_ paths: [String]) throws(InputError) -> [(location: String, certificate: Certificate)] {
-        var certificates: [(location: String, certificate: Certificate)] = []
+        try load(paths, readingTrustData: false).map { ($0.location, $0.certificate) }
+    }
+
+    /// ``load(_:)``, with the trust data of OpenSSL `TRUSTED CERTIFICATE` blocks when
+    /// `readingTrustData` (the anchors' metadata, SECTRUST.md §15.6); otherwise that data is
+    /// ignored, as a certificate parser ignores bytes after the certificate.
+    static func load(_ paths: [String], readingTrustData: Bool) throws(InputError)
+        -> [(location: String, certificate: Certificate, auxiliary: CertificateTrustAuxiliary?)]
+    {
+        var certificates: [(location: String, certificate: Certificate, auxiliary: CertificateTrustAuxiliary?)] = []
         for path in paths {
             let input = try InputFile.read(path)
             let documents = try input.documents().filter { $0.label.map(PEM.certificateLabels.contains) ?? true }
             for document in documents {
                 let location = document.location(in: input.name)
-                do {
-                    certificates.append((location, try Certificate(derEncoded: document.der)))
+                do throws(X509Error) {
+                    if readingTrustData && document.label == TrustedCertificate.pemLabel {
+                        let trusted = try TrustedCertificate(derEncoded: document.der[...])
+                        certificates.append((location, trusted.certificate, trusted.auxiliary))
+                    } else {
+                        certificates.append((location, try Certificate(derEncoded: document.der), nil))
+                    }
                 } catch {
                     throw InputError(file: location, message: error.description)
                 }

@@ -152,32 +152,15 @@ struct TrustOptions {
     }
 
     /// Applies the options to `trust` in Apple's order (anchors, then anchors-only, then date).
-    /// What the `TRUSTED CERTIFICATE` blocks of the anchor files say (SECTRUST.md §15.6).
-    static func anchorTrustMetadata(_ paths: [String]) throws(InputError) -> TrustSettings {
-        var metadata = TrustSettings()
-        let label = Array(TrustedCertificate.pemLabel.utf8)
-        for path in paths {
-            let input = try InputFile.read(path)
-            guard input.bytes.count >= label.count,
-                (0...(input.bytes.count - label.count)).contains(where: { input.bytes[$0..<($0 + label.count)].elementsEqual(label) })
-            else { continue }
-            let blocks: [TrustedCertificate]
-            do { blocks = try TrustedCertificate.certificates(inPEM: input.bytes[...]) } catch {
-                throw InputError(file: input.name, message: "\(error)")
-            }
-            for block in blocks {
-                if let auxiliary = block.auxiliary { metadata.setSystemConstraints(from: auxiliary, for: block.certificate) }
-            }
-        }
-        return metadata
-    }
-
     func apply(to trust: inout Trust) throws(InputError) {
         if noAnchors {
             trust.setAnchorCertificates([])
         } else if !anchors.isEmpty {
-            trust.setAnchorCertificates(try CertificateLoader.load(anchors).map(\.certificate))
-            let metadata = try Self.anchorTrustMetadata(anchors)
+            let loaded = try CertificateLoader.load(anchors, readingTrustData: true)
+            trust.setAnchorCertificates(loaded.map(\.certificate))
+            // What their TRUSTED CERTIFICATE blocks say (SECTRUST.md §15.6).
+            var metadata = TrustSettings()
+            for anchor in loaded { if let auxiliary = anchor.auxiliary { metadata.setSystemConstraints(from: auxiliary, for: anchor.certificate) } }
             if !metadata.isEmpty { trust.setAnchorTrustMetadata(metadata) }
             if systemAnchors { trust.setAnchorCertificatesOnly(false) }
         }

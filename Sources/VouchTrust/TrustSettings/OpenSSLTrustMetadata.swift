@@ -24,7 +24,7 @@ enum OpenSSLTrustMetadata {
         for purpose in auxiliary.rejected {
             if purpose == .anyExtendedKeyUsage { rejectsAll = true }
             for policy in policies(for: purpose) {
-                rejected.insert(policy.name ?? "")
+                rejected.insert(policy.name)
                 constraints.append(TrustSettingsConstraint(policy: policy.oid, policyName: policy.name, result: .deny))
             }
         }
@@ -45,18 +45,18 @@ enum OpenSSLTrustMetadata {
             return constraints
         }
         guard !constraints.isEmpty else { return nil }
-        for policy in allPolicies where !rejected.contains(policy.name ?? "") {
+        for policy in allPolicies where !rejected.contains(policy.name) {
             constraints.append(TrustSettingsConstraint(policy: policy.oid, policyName: policy.name, result: trust))
         }
         return constraints
     }
 
-    private static let allPolicies: [(oid: OID, name: String?)] = [
+    private static let allPolicies: [(oid: OID, name: String)] = [
         (.appleSSL, "sslServer"), (.appleSSL, "sslClient"), (.appleSMIME, "SMIME"),
     ]
 
     /// The Apple policies an extended-key-usage purpose stands for.
-    private static func policies(for purpose: OID) -> [(oid: OID, name: String?)] {
+    private static func policies(for purpose: OID) -> [(oid: OID, name: String)] {
         switch purpose {
         case .serverAuth: return [(.appleSSL, "sslServer")]
         case .clientAuth: return [(.appleSSL, "sslClient")]

@@ -92,6 +92,14 @@ public struct TrustSettings: Sendable {
         return true
     }
 
+    /// The system domain's entries alone.
+    var systemDomain: TrustSettings {
+        var system = TrustSettings()
+        system.entries[.system] = entries[.system]
+        system.positions[.system] = positions[.system]
+        return system
+    }
+
     /// Stores without validating.
     mutating func store(_ constraints: [TrustSettingsConstraint], for certificate: Certificate, in domain: TrustSettingsDomain) {
         let entry = Entry(certificate: certificate, constraints: constraints, domain: domain)
@@ -130,12 +138,17 @@ public struct TrustSettings: Sendable {
 /// equals the subject key identifier, and the signature verifies with the certificate's own key.
 enum SelfSignature {
     static func isSelfSigned(_ certificate: Certificate) -> Bool {
-        guard certificate.issuer.appleNormalizedEncoding == certificate.subject.appleNormalizedEncoding else { return false }
-        if let authority = certificate.authorityKeyIdentifier?.keyIdentifier,
-            let subject = certificate.subjectKeyIdentifier?.keyIdentifier, !authority.elementsEqual(subject)
-        {
-            return false
-        }
+        guard certificate.issuer.appleNormalizedEncoding == certificate.subject.appleNormalizedEncoding,
+            keyIdentifiersAgree(certificate)
+        else { return false }
         return SignatureVerifier.verify(certificate, issuerKey: certificate.subjectPublicKeyInfo) == .valid
+    }
+
+    /// The authority key identifier, when present with a subject key identifier, equals it.
+    static func keyIdentifiersAgree(_ certificate: Certificate) -> Bool {
+        guard let authority = certificate.authorityKeyIdentifier?.keyIdentifier,
+            let subject = certificate.subjectKeyIdentifier?.keyIdentifier
+        else { return true }
+        return authority.elementsEqual(subject)
     }
 }
