@@ -132,7 +132,9 @@ def random_value(rng, depth):
     if kind == "array":
         return [random_value(rng, depth + 1) for _ in range(rng.randint(0, 4))]
     # Keys without combining marks: Swift compares strings by canonical equivalence, Python by code points.
-    return {random_text(rng, 8).replace("\u0301", ""): random_value(rng, depth + 1) for _ in range(rng.randint(0, 4))}
+    # Nor carriage returns: XML reads a raw CR or CR LF as LF, so "a\rb" and "a\nb" would be one key
+    # twice, which plistlib keeps silently (the last) and Vouch refuses as a duplicate key.
+    return {random_text(rng, 8).replace("\u0301", "").replace("\r", ""): random_value(rng, depth + 1) for _ in range(rng.randint(0, 4))}
 
 
 def tagged(value):
