@@ -13,7 +13,6 @@ struct PathBuilder {
     var pool: CertificatePool
     let trusted: CertificatePool.Membership
     let parentSources: [CertificatePool.Membership]
-    let systemIsTrusted: Bool
     let policies: [TrustPolicy]
     let verifyTime: Int64
     var nameConstraintBudget = NameConstraintsCheck.Budget()
@@ -41,6 +40,9 @@ struct PathBuilder {
     var parentSettings: [Int: CertificateSettings] = [:]
     /// Every path built so far, when trust settings are consulted.
     var builtPaths: Set<[Int]> = []
+    /// Whether a certificate is in the deferred system store, by id, for those asked
+    /// (``isSystemRoot(_:deciding:)``).
+    var systemStoreMembership: [Int: Bool] = [:]
     /// SHA-1 of the certificates exceptions were checked against, by id.
     var sha1ByID: [Int: [UInt8]] = [:]
 
@@ -210,7 +212,7 @@ struct PathBuilder {
     /// certificate fails them, or `nil`.
     mutating func parentCheckFailure(_ id: Int, at index: Int) -> String? {
         let certificate = facts(id)
-        if !certificate.isValid(at: verifyTime) && !waives(.temporalValidity, id, at: index) { return "not valid at the verify date" }
+        if !certificate.passesTemporalValidity(at: verifyTime) && !waives(.temporalValidity, id, at: index) { return "not valid at the verify date" }
         if certificate.hasWeakKey { return "weak or unsupported key" }
         if certificate.usesMDHash && !pool.isSelfSigned(id) { return "signed with MD2/MD4/MD5" }
         if certificate.version == 3 {
@@ -271,9 +273,8 @@ struct PathBuilder {
         // A path that ends at a denied or unmatched anchor is not trusted at its top (§15.3.4).
         let settingsOfPath = pathSettings(path)
         let anchored = markedAnchored && (settingsOfPath?.trustsTop(path.count - 1) ?? true)
-        let systemRooted = anchored && systemIsTrusted && path.last.map { pool[$0].membership.contains(.system) } == true
-            && path.last.map { pool[$0].membership.contains(.appAnchor) } == false
         let read = path.map { facts($0) }
+        let systemRooted = isSystemRoot(path[path.count - 1], deciding: read)
         let selfSigned = path.indices.map { index in
             PathContext.readsSelfSigned(read[index], isTop: index == path.count - 1, isAnchored: anchored, profile: profile)
                 && pool.isSelfSigned(path[index])
@@ -285,6 +286,20 @@ struct PathBuilder {
             facts: read, isAnchored: anchored, isSystemRooted: systemRooted,
             isSelfSigned: selfSigned, policies: policies, verifyTime: verifyTime, profile: profile,
             hostnameMismatches: hostnameVerdict?.mismatches, settings: settingsOfPath)
+    }
+
+    /// Whether `top` is in the system store (Apple's `SecCertificateSourceContains` on the system
+    /// anchor source: DER equality, whatever source anchored the path). A store not yet merged
+    /// (exclusive anchors) is asked only when the answer matters for `path`
+    /// (``SSLChecks/dependsOnSystemRoot(_:policies:)``): asking loads it, which a one-shot
+    /// evaluation of an ordinary chain under its own anchors should not pay for.
+    mutating func isSystemRoot(_ top: Int, deciding path: [CertificateFacts]) -> Bool {
+        if pool[top].membership.contains(.system) { return true }
+        guard let store = deferredSystemRoots, SSLChecks.dependsOnSystemRoot(path, policies: policies) else { return false }
+        if let known = systemStoreMembership[top] { return known }
+        let contained = store.contains(pool[top].certificate)
+        systemStoreMembership[top] = contained
+        return contained
     }
 
     /// Apple's score for a path that was not accepted (§2.4).

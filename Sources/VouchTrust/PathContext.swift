@@ -7,7 +7,12 @@ struct PathContext {
     let facts: [CertificateFacts]
     /// Whether the last certificate is a trusted anchor.
     let isAnchored: Bool
-    /// Whether the anchor is a system root trusted as such (anchorsOnly false).
+    /// Whether the top of the path is in the system store, however the path was anchored (an app
+    /// anchor that is also a system root counts, as does a system root reached as an untrusted
+    /// parent): Apple's `SecCertificateSourceContains(kSecSystemAnchorSource, root)`, which keys
+    /// the system-only SSL rules (SECTRUST.md §12). When the store is deferred, the path builder
+    /// reads it only if ``SSLChecks/dependsOnSystemRoot(_:policies:)``; otherwise this is `false`
+    /// and cannot change the answer.
     let isSystemRooted: Bool
     /// Per index: Apple's self-signed (issuer = subject, AKI = SKI, signature by own key), decided
     /// only where a check reads it (``readsSelfSigned(_:isTop:isAnchored:profile:)``) and `false`

@@ -70,6 +70,12 @@ public struct SystemTrustStore: Sendable {
     public var sources: [String] { contents.sources }
     /// Files that could not be read or held malformed PEM, with the reason.
     public var problems: [(file: String, reason: String)] { contents.problems }
+    /// Whether `certificate` is one of the store's (DER equality), loading the store if it is the
+    /// machine's and not read yet.
+    public func contains(_ certificate: Certificate) -> Bool {
+        roots.indexByCertificate[certificate] != nil
+    }
+
     /// The roots indexed for path building.
     var roots: CertificatePool.Layer { contents.roots }
     /// The system domain's trust settings: what the distribution's trust metadata says of its

@@ -15,7 +15,7 @@ enum TrustEvaluator {
         // first addition copy its indexes.
         var builder = PathBuilder(
             pool: systemIsTrusted ? CertificatePool(startingFrom: trust.systemStore.roots) : CertificatePool(),
-            trusted: trusted, parentSources: parents, systemIsTrusted: systemIsTrusted,
+            trusted: trusted, parentSources: parents,
             policies: trust.policies, verifyTime: verifyTime)
         builder.pool.sharedVerifications = trust.signatureVerificationCache
         builder.pool.reserveCapacity(trust.certificates.count + (trust.anchors?.count ?? 0))

@@ -25,6 +25,15 @@ public enum TrustLimits {
     /// milliseconds while any real PKI stays orders of magnitude below.
     public static let maximumNameConstraintComparisons = 250_000
 
+    /// Subtrees in one permitted or excluded list of name constraints, and in the lists carried
+    /// down a path: a list that reaches it is refused with a NameConstraints failure, without a
+    /// comparison.
+    ///
+    /// Apple's `POLICY_SUBTREES_MAX` (trust/trustd/SecPolicyServer.c), kept for its answer: a CA
+    /// with 1,024 subtrees fails there rather than spending the comparison budget below. The
+    /// extension parser reads at most 8,193 subtrees of a list (`NameConstraints.maximumSubtreesRead`).
+    public static let maximumNameConstraintSubtrees = 1_024
+
     /// Longest chain considered, certificates from leaf to anchor included.
     ///
     /// No public PKI is deeper than about 6; pyca allows 8 intermediates, mozilla::pkix 6 sub-CAs.

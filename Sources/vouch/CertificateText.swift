@@ -60,8 +60,8 @@ extension CertificateRendering {
                     .map { "\($0.method.name ?? $0.method.dotted) \(describe($0.location))" }.joined(separator: ", ")
             case .nameConstraints:
                 let value = try item.decode(as: NameConstraints.self)
-                let permitted = (value.permittedSubtrees ?? []).map { "permitted " + describe($0.base) }
-                let excluded = (value.excludedSubtrees ?? []).map { "excluded " + describe($0.base) }
+                let permitted = (value.permittedSubtrees ?? []).map { "permitted " + describe($0) }
+                let excluded = (value.excludedSubtrees ?? []).map { "excluded " + describe($0) }
                 return (permitted + excluded).joined(separator: ", ")
             default:
                 let known = try item.validateIfKnown()
@@ -84,6 +84,11 @@ extension CertificateRendering {
         case .ipAddress(let value): return "IP:" + (IPAddressText.format(value) ?? colonHex(value))
         case .registeredID(let value): return "RID:" + value.dotted
         }
+    }
+
+    /// A subtree's base, or its encoding when it does not decode as its form (Apple keeps it so).
+    static func describe(_ subtree: NameConstraints.Subtree) -> String {
+        subtree.base.map(describe) ?? "undecoded:" + colonHex(subtree.encodedBase)
     }
 
     static func colonHex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {

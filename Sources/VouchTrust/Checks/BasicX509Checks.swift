@@ -8,7 +8,7 @@ enum BasicX509Checks {
         for index in path.indices {
             let certificate = path[index]
             func fail(_ check: TrustCheck) { failures.append(TrustFailure(index: index, check: check)) }
-            if !certificate.isValid(at: context.verifyTime) { fail(.temporalValidity) }
+            if !certificate.passesTemporalValidity(at: context.verifyTime) { fail(.temporalValidity) }
             if certificate.hasWeakKey { fail(.weakKeySize) }
             if !context.isSelfSigned[index] && certificate.usesMDHash { fail(.weakSignature) }
             if index < context.topIndex, let authority = certificate.authorityKeyIdentifier,

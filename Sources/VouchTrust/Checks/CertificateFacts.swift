@@ -42,6 +42,9 @@ final class CertificateFacts: Sendable {
     /// (``ValidationProfile/checksNameConstraintsDefensively``): neither subtree list, or a
     /// dNSName base that is not a domain name.
     let hasMalformedNameConstraints: Bool
+    /// How many permitted and excluded subtrees nameConstraints lists (`nil` without the
+    /// extension or when it does not decode), for Apple's maximum list length.
+    let nameConstraintCounts: (permitted: Int, excluded: Int)?
     /// NonEmptySubject fails: the subject is empty, and the certificate is a CA or has no
     /// critical subjectAltName (an empty subject is allowed only on a non-CA with a critical SAN).
     let hasEmptySubjectProblem: Bool
@@ -78,9 +81,11 @@ final class CertificateFacts: Sendable {
             let subtrees = NameConstraintsCheck.PreparedSubtrees(constraints)
             nameConstraints = subtrees.isEmpty ? nil : (item.isCritical, subtrees)
             hasMalformedNameConstraints = NameConstraintsCheck.isMalformed(constraints)
+            nameConstraintCounts = (constraints.permittedSubtrees?.count ?? 0, constraints.excludedSubtrees?.count ?? 0)
         } else {
             nameConstraints = nil
             hasMalformedNameConstraints = false
+            nameConstraintCounts = nil
         }
         if certificate.subject.isEmpty {
             hasEmptySubjectProblem = basicConstraints?.isCertificateAuthority == true || walk.subjectAltName.first?.isCritical != true
@@ -95,6 +100,12 @@ final class CertificateFacts: Sendable {
 
     /// TemporalValidity: `notBefore ≤ time ≤ notAfter`, both ends inclusive (SECTRUST.md §6).
     func isValid(at time: Int64) -> Bool { notBefore <= time && time <= notAfter }
+
+    /// TemporalValidity as Apple decides it: valid at `time`, or one of Apple's own roots, which
+    /// never expire (``AppleAnchors``). The path score reads ``isValid(at:)`` alone.
+    func passesTemporalValidity(at time: Int64) -> Bool {
+        isValid(at: time) || AppleAnchors.neverExpires(certificate)
+    }
 
     /// WeakKeySize (``KeyStrength/isWeak(_:)``).
     var hasWeakKey: Bool { KeyStrength.isWeak(appleKeySize) }

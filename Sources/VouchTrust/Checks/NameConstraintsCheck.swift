@@ -36,26 +36,79 @@ enum NameConstraintsCheck {
     static func run(_ context: PathContext, budget: inout Budget, into failures: inout [TrustFailure]) {
         let path = context.facts
         let profile = context.profile
+        let lists = ListSizes(context)
         var namesByIndex: [Int: [ConstrainedName]?] = [:]
         for constrainingIndex in path.indices.dropFirst() {
             let isMalformed = profile.checksNameConstraintsDefensively && path[constrainingIndex].hasMalformedNameConstraints
-            let constraints = path[constrainingIndex].nameConstraints
-            guard isMalformed || constraints != nil else { continue }
-            // Apple: a critical subtree of a form Vouch does not compare fails every name below;
-            // RFC 5280 §4.2.1.10: only a name of that form (which `admit` cannot judge) fails.
-            let unjudgeable = isMalformed
-                || (constraints?.isCritical == true && constraints?.subtrees.hasUnsupportedForm == true
+            guard isMalformed || path[constrainingIndex].nameConstraints != nil else { continue }
+            let isAnchor = context.isTrustedAnchor(constrainingIndex)
+            // Apple refuses a list of too many subtrees: an intermediate's, where it would be
+            // added, failing there, and the list is not applied; the anchor's, where it is used,
+            // failing every certificate below without a comparison.
+            var constraints = path[constrainingIndex].nameConstraints
+            if !isAnchor && (lists.refusesPermitted(at: constrainingIndex) || lists.refusesExcluded(at: constrainingIndex)) {
+                failures.append(TrustFailure(index: constrainingIndex, check: .nameConstraints))
+                if lists.refusesPermitted(at: constrainingIndex) { constraints?.subtrees.permitted = PreparedSubtrees.none }
+                if lists.refusesExcluded(at: constrainingIndex) { constraints?.subtrees.excluded = PreparedSubtrees.none }
+            }
+            let anchorListTooLong = isAnchor && lists.anchorIsTooLong
+            // Apple: a critical subtree of a form Vouch does not compare, in a certificate whose
+            // constraints are added to those below (not the trusted anchor's, which Apple takes
+            // as they are), fails every name below; RFC 5280 §4.2.1.10: only a name of that form
+            // (which `admit` cannot judge) fails.
+            let unjudgeable = isMalformed || anchorListTooLong
+                || (!isAnchor && constraints?.isCritical == true && constraints?.subtrees.hasUnsupportedForm == true
                     && !profile.ignoresConstraintsOnAbsentNameForms)
             for index in 0..<constrainingIndex where index == 0 || !path[index].isSelfIssued {
+                if unjudgeable {
+                    failures.append(TrustFailure(index: index, check: .nameConstraints))
+                    continue
+                }
                 let names = namesByIndex[index] ?? ConstrainedName.all(of: path[index].certificate)
                 namesByIndex[index] = names
                 let admitted = constraints?.subtrees.admit(names, expandingWildcards: profile.checksNameConstraintsDefensively, &budget)
-                if unjudgeable || admitted != true {
+                if admitted != true {
                     failures.append(TrustFailure(index: index, check: .nameConstraints))
                 }
                 if budget.isExhausted { return }
             }
         }
+    }
+
+    /// Which lists of subtrees Apple refuses for their length (`POLICY_SUBTREES_MAX` in
+    /// trust/trustd/SecPolicyServer.c, ``TrustLimits/maximumNameConstraintSubtrees``): Apple
+    /// carries one permitted and one excluded list down the path, starting from the trusted
+    /// anchor's; a certificate's list is not added when it, or it and the list carried so far,
+    /// reach the maximum. The carried length counted here is the sum of the lists added (Apple's
+    /// may be shorter where its merge replaces a subtree instead of adding it).
+    struct ListSizes {
+        private(set) var permittedRefused: Set<Int> = []
+        private(set) var excludedRefused: Set<Int> = []
+        /// Whether the trusted anchor's own permitted or excluded list reaches the maximum.
+        private(set) var anchorIsTooLong = false
+
+        init(_ context: PathContext) {
+            let path = context.facts
+            let maximum = TrustLimits.maximumNameConstraintSubtrees
+            var permitted = 0, excluded = 0
+            for index in path.indices.dropFirst().reversed() {
+                guard let counts = path[index].nameConstraintCounts else { continue }
+                if context.isTrustedAnchor(index) {
+                    (permitted, excluded) = counts
+                    anchorIsTooLong = permitted >= maximum || excluded >= maximum
+                    continue
+                }
+                if counts.permitted > 0 {
+                    if counts.permitted >= maximum || permitted + counts.permitted >= maximum { permittedRefused.insert(index) } else { permitted += counts.permitted }
+                }
+                if counts.excluded > 0 {
+                    if counts.excluded >= maximum || excluded + counts.excluded >= maximum { excludedRefused.insert(index) } else { excluded += counts.excluded }
+                }
+            }
+        }
+
+        func refusesPermitted(at index: Int) -> Bool { permittedRefused.contains(index) }
+        func refusesExcluded(at index: Int) -> Bool { excludedRefused.contains(index) }
     }
 
     /// One CA's subtrees, prepared once: bucketed by GeneralName form, lower-cased, normalised.
@@ -64,12 +117,15 @@ enum NameConstraintsCheck {
         var permitted = [[Constraint]](repeating: [], count: 9)
         var excluded = [[Constraint]](repeating: [], count: 9)
 
+        /// No subtree of any form.
+        static let none = [[Constraint]](repeating: [], count: 9)
+
         init(_ constraints: NameConstraints) {
             for subtree in constraints.permittedSubtrees ?? [] {
-                permitted[ConstrainedName.form(of: subtree.base)].append(Constraint(subtree.base))
+                permitted[subtree.form].append(Constraint(subtree))
             }
             for subtree in constraints.excludedSubtrees ?? [] {
-                excluded[ConstrainedName.form(of: subtree.base)].append(Constraint(subtree.base))
+                excluded[subtree.form].append(Constraint(subtree))
             }
         }
 
@@ -107,14 +163,17 @@ enum NameConstraintsCheck {
 
     /// Whether a decoded nameConstraints extension is malformed for the strict profile: RFC 5280
     /// §4.2.1.10 ("either the permittedSubtrees field or the excludedSubtrees MUST be present";
-    /// CA/B BR 7.1.2.5.2), and a dNSName base is a domain name: no leading or trailing period, no
+    /// CA/B BR 7.1.2.5.2), every base is a GeneralName of its form (Apple keeps one that is not
+    /// as undecoded bytes), and a dNSName base is a domain name: no leading or trailing period, no
     /// empty label (a leading period is the URI and rfc822Name syntax, not dNSName's). An empty
     /// base (every name) is allowed.
     static func isMalformed(_ constraints: NameConstraints) -> Bool {
         if constraints.permittedSubtrees == nil && constraints.excludedSubtrees == nil { return true }
         let subtrees = (constraints.permittedSubtrees ?? []) + (constraints.excludedSubtrees ?? [])
         return subtrees.contains { subtree in
-            guard case .dnsName(let base) = subtree.base, !base.isEmpty else { return false }
+            // A base that does not decode as its form (Apple keeps it undecoded).
+            guard let name = subtree.base else { return true }
+            guard case .dnsName(let base) = name, !base.isEmpty else { return false }
             return base.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).contains { $0.isEmpty }
         }
     }
@@ -134,7 +193,11 @@ enum NameConstraintsCheck {
         /// A form Vouch does not compare, or a malformed base; the GeneralName tag number.
         case unjudgeable(form: Int)
 
-        init(_ base: GeneralName) {
+        init(_ subtree: NameConstraints.Subtree) {
+            guard let base = subtree.base else {
+                self = .unjudgeable(form: subtree.form)
+                return
+            }
             switch base {
             case .dnsName(let value): self = .dns(ConstrainedName.lowercased(value))
             case .rfc822Name(let value): self = .email(ConstrainedName.lowercased(value))
@@ -142,7 +205,7 @@ enum NameConstraintsCheck {
             case .ipAddress(let value) where value.count == 8 || value.count == 32:
                 self = .ip(network: Array(value.prefix(value.count / 2)), mask: Array(value.suffix(value.count / 2)))
             case .directoryName(let name): self = .directory(name.relativeDistinguishedNames.map(DistinguishedName.normalizedRDN))
-            default: self = .unjudgeable(form: ConstrainedName.form(of: base))
+            default: self = .unjudgeable(form: subtree.form)
             }
         }
     }

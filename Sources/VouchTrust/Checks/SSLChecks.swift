@@ -53,16 +53,41 @@ enum SSLChecks {
             }
         }
         guard !leafUserAnchored else { return }
-        let notBefore = leaf.notBefore
         let period = leaf.notAfter - leaf.notBefore
-        if notBefore >= AppleDates.iOS13Rules && period > AppleDates.maximum825DayPeriod {
+        if leaf.notBefore >= AppleDates.iOS13Rules && period > AppleDates.maximum825DayPeriod {
             failures.append(TrustFailure(index: 0, check: .otherTrustValidityPeriod))
         }
-        if context.isSystemRooted
-            && ((notBefore >= AppleDates.systemTrust825Days && period > AppleDates.maximum825DayPeriod)
-                || (notBefore >= AppleDates.systemTrust398Days && period > AppleDates.maximum398DayPeriod))
-        {
+        if context.isSystemRooted && failsSystemTrustValidityPeriod(leaf) {
             failures.append(TrustFailure(index: 0, check: .systemTrustValidityPeriod))
+        }
+    }
+
+    /// Whether the answer for `path` depends on its root being a system root: whether a rule kept
+    /// for system-rooted chains (the validity maximums, the strict serverAuth EKU) fails it. Only
+    /// then must the path builder find out, which under exclusive anchors means reading the store.
+    static func dependsOnSystemRoot(_ path: [CertificateFacts], policies: [TrustPolicy]) -> Bool {
+        guard policies.contains(where: \.isSSLServer), let leaf = path.first else { return false }
+        return failsSystemTrustValidityPeriod(leaf) || failsSystemServerAuthEKU(path, topIndex: path.count - 1)
+    }
+
+    /// SystemTrustValidityPeriod's maximums (Apple's `check_system_trust_ssl_validity_maximums`):
+    /// 825 days and an hour for a leaf issued from 2018-03-01, 398 days from 2020-09-01.
+    static func failsSystemTrustValidityPeriod(_ leaf: CertificateFacts) -> Bool {
+        let notBefore = leaf.notBefore
+        let period = leaf.notAfter - notBefore
+        return (notBefore >= AppleDates.systemTrust825Days && period > AppleDates.maximum825DayPeriod)
+            || (notBefore >= AppleDates.systemTrust398Days && period > AppleDates.maximum398DayPeriod)
+    }
+
+    /// The system-rooted ServerAuthEKU rule: serverAuth itself in the leaf, and serverAuth or
+    /// anyEKU in every intermediate (below `topIndex`) that has a non-empty EKU.
+    static func failsSystemServerAuthEKU(_ path: [CertificateFacts], topIndex: Int) -> Bool {
+        if path[0].extendedKeyUsage?.contains(.serverAuth) != true { return true }
+        return path.indices.dropFirst().contains { index in
+            index < topIndex
+                && path[index].extendedKeyUsage.map {
+                    !$0.purposes.isEmpty && !$0.contains(.serverAuth) && !$0.contains(.anyExtendedKeyUsage)
+                } == true
         }
     }
 
@@ -70,19 +95,10 @@ enum SSLChecks {
     /// anyEKU in every intermediate that has an EKU; other chains need serverAuth in a leaf issued
     /// after 2019-06-30T23:00:00Z (strictly after).
     static func failsServerAuthEKU(_ context: PathContext) -> Bool {
-        let leafPurposes = context.facts[0].extendedKeyUsage
-        if context.isSystemRooted {
-            if leafPurposes?.contains(.serverAuth) != true { return true }
-            return context.facts.indices.dropFirst().contains { index in
-                index < context.topIndex
-                    && context.facts[index].extendedKeyUsage.map {
-                        !$0.contains(.serverAuth) && !$0.contains(.anyExtendedKeyUsage)
-                    } == true
-            }
-        }
+        if context.isSystemRooted { return failsSystemServerAuthEKU(context.facts, topIndex: context.topIndex) }
         // A root the user or admin settings anchor is spared the date-gated rule (§15.3.7).
         if context.isTopUserAnchored { return false }
         guard context.facts[0].notBefore > AppleDates.iOS13Rules else { return false }
-        return leafPurposes?.contains(.serverAuth) != true
+        return context.facts[0].extendedKeyUsage?.contains(.serverAuth) != true
     }
 }
