@@ -70,4 +70,18 @@ import VouchX509
     func rejects(hex: String, error: DERError) {
         #expect(throws: shifted(error)) { try NameConstraints(extensionValue: embedded(hex)) }
     }
+
+    @Test("a list is read up to 8,193 subtrees and the rest ignored unread, as Apple's parseGeneralSubtrees stops")
+    func longList() throws {
+        let subtree: [UInt8] = [0x30, 0x03, 0x82, 0x01, 0x61]
+        let malformed: [UInt8] = [0x30, 0x00]
+        func value(_ count: Int) -> [UInt8] {
+            let list = Array([[UInt8]](repeating: subtree, count: count).joined()) + malformed
+            return DER.tlv(.sequence, DER.tlv(.contextSpecific(0, constructed: true), list))
+        }
+        let read = try NameConstraints(extensionValue: value(NameConstraints.maximumSubtreesRead)[...])
+        #expect(read.permittedSubtrees?.count == 8_193)
+        // One fewer, and the malformed subtree is read: the extension does not parse.
+        #expect(throws: DERError.self) { try NameConstraints(extensionValue: value(NameConstraints.maximumSubtreesRead - 1)[...]) }
+    }
 }
