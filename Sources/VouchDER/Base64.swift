@@ -21,6 +21,13 @@ public enum Base64 {
 
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
+    /// Each octet's value in the alphabet, 0xFF for any other octet (`=` included).
+    fileprivate static let values: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (value, character) in alphabet.enumerated() { table[Int(character)] = UInt8(value) }
+        return table
+    }()
+
     /// The base64 text of `bytes`, padded, on one line.
     public static func encode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var output: [UInt8] = []
@@ -43,9 +50,7 @@ public enum Base64 {
     /// - Throws: ``DecodingError`` naming the first offending index of `text`.
     public static func decode(_ text: ArraySlice<UInt8>) throws(DecodingError) -> [UInt8] {
         var decoder = Decoder()
-        for index in text.indices {
-            try decoder.append(text[index], at: index)
-        }
+        try decoder.append(contentsOf: text)
         try decoder.finish(at: text.endIndex)
         return decoder.output
     }
@@ -95,6 +100,34 @@ public enum Base64 {
             finished = padding > 0
             group = 0
             count = 0
+        }
+
+        /// Appends every character of `text` (offsets are its indices): whole groups of four
+        /// alphabet characters through a table, anything else (padding, a group that straddles
+        /// a call, a bad character) through ``append(_:at:)``, which judges it.
+        mutating func append(contentsOf text: ArraySlice<UInt8>) throws(DecodingError) {
+            output.reserveCapacity(output.count + text.count / 4 * 3)
+            var index = text.startIndex
+            text.withUnsafeBufferPointer { buffer in
+                guard count == 0, !finished, let base = buffer.baseAddress else { return }
+                var position = 0
+                while buffer.count - position >= 4 {
+                    let a = Base64.values[Int(base[position])], b = Base64.values[Int(base[position + 1])]
+                    let c = Base64.values[Int(base[position + 2])], d = Base64.values[Int(base[position + 3])]
+                    // 0xFF marks every octet outside the alphabet: the slow path judges it.
+                    guard (a | b | c | d) & 0xC0 == 0 else { break }
+                    let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                    output.append(UInt8(truncatingIfNeeded: group >> 16))
+                    output.append(UInt8(truncatingIfNeeded: group >> 8))
+                    output.append(UInt8(truncatingIfNeeded: group))
+                    position += 4
+                }
+                index += position
+            }
+            while index < text.endIndex {
+                try append(text[index], at: index)
+                index += 1
+            }
         }
 
         func finish(at offset: Int) throws(DecodingError) {

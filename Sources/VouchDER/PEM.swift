@@ -159,11 +159,9 @@ public enum PEM {
             } else if line.count < expected {
                 sawShortLine = true
             }
-            for index in line.indices {
-                do { try decoder.append(line[index], at: index) } catch {
-                    throw PEMError(kind: error.kind == .invalidCharacter ? .invalidBase64Character : .invalidBase64Padding,
-                                   offset: error.offset)
-                }
+            do { try decoder.append(contentsOf: line) } catch {
+                throw PEMError(kind: error.kind == .invalidCharacter ? .invalidBase64Character : .invalidBase64Padding,
+                               offset: error.offset)
             }
         }
         throw PEMError(kind: .missingEnd, offset: begin.startIndex)

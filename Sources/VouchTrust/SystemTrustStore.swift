@@ -126,8 +126,9 @@ public struct SystemTrustStore: Sendable {
 
     private struct Loader {
         var certificates: [Certificate] = []
-        /// The DER of every certificate met so far: a root found again is not parsed again.
-        var seenEncodings: Set<[UInt8]> = []
+        /// The DER of every certificate met so far: a root found again is not parsed again
+        /// (``Octets``: hashed in bulk, not octet by octet).
+        var seenEncodings: Set<Octets> = []
         /// The files read so far, by device and inode: a hash link or a second name of the
         /// bundle is not read again.
         var seenFiles: Set<FileSystem.FileIdentity> = []
@@ -155,7 +156,7 @@ public struct SystemTrustStore: Sendable {
                 // plain block met before (the bundle and its single files) is not parsed again.
                 let trusted: TrustedCertificate
                 let isTrusted = block.label == TrustedCertificate.pemLabel
-                if !isTrusted && seenEncodings.contains(block.der) { continue }
+                if !isTrusted && seenEncodings.contains(Octets(block.der)) { continue }
                 if isTrusted {
                     guard let read = try? TrustedCertificate(derEncoded: block.der[...]) else {
                         problems.append((file, "a trusted certificate or its trust data does not parse"))
@@ -171,7 +172,7 @@ public struct SystemTrustStore: Sendable {
                 }
                 let certificate = trusted.certificate
                 if let auxiliary = trusted.auxiliary { trustSettings.setSystemConstraints(from: auxiliary, for: certificate) }
-                guard seenEncodings.insert(Array(certificate.derEncoded)).inserted else { continue }
+                guard seenEncodings.insert(Octets(certificate.derEncoded)).inserted else { continue }
                 certificates.append(certificate)
                 added = true
             }
