@@ -85,4 +85,27 @@ private func decode(_ text: String) throws(Base64.DecodingError) -> [UInt8] {
         #expect(throws: Base64.DecodingError(kind: .invalidLength, offset: 8)) { try Base64.decode(short[2...]) }
         #expect(try Base64.decode(text[2..<6]) == Array("foo".utf8))
     }
+
+    @Test("whole groups take the table, the rest the judging path: round trips, and a bad character anywhere is named at its offset")
+    func fastPathAgreesWithTheRules() throws {
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<200 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let text = Array(Base64.encode(bytes).utf8)
+            #expect(try Base64.decode(text[...]) == bytes)
+            guard !text.isEmpty else { continue }
+            for bad: UInt8 in [UInt8(ascii: "-"), UInt8(ascii: " "), 0x00, 0xFF] {
+                let position = Int.random(in: 0..<text.count, using: &generator)
+                var corrupted = text
+                corrupted[position] = bad
+                #expect(throws: Base64.DecodingError(kind: .invalidCharacter, offset: position)) { try Base64.decode(corrupted[...]) }
+            }
+            // `=` in a group before the last is padding out of place, named where it stands.
+            if text.count > 4 {
+                var early = text
+                early[1] = UInt8(ascii: "=")
+                #expect(throws: Base64.DecodingError(kind: .invalidPadding, offset: 1)) { try Base64.decode(early[...]) }
+            }
+        }
+    }
 }
