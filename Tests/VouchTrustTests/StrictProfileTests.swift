@@ -119,9 +119,9 @@ import VouchX509
         let subtrees = NameConstraintsCheck.PreparedSubtrees(constraints)
         let names = [ConstrainedName(.dnsName(Array("*.example.com".utf8)[...]))]
         var budget = NameConstraintsCheck.Budget()
-        #expect(subtrees.admit(names, expandingWildcards: false, &budget))
-        #expect(!subtrees.admit(names, expandingWildcards: true, &budget))
+        #expect(subtrees.admit(names, defensively: false, &budget))
+        #expect(!subtrees.admit(names, defensively: true, &budget))
         let other = [ConstrainedName(.dnsName(Array("*.example.org".utf8)[...]))]
-        #expect(subtrees.admit(other, expandingWildcards: true, &budget))
+        #expect(subtrees.admit(other, defensively: true, &budget))
     }
 }

@@ -66,7 +66,7 @@ enum NameConstraintsCheck {
                 }
                 let names = namesByIndex[index] ?? ConstrainedName.all(of: path[index].certificate)
                 namesByIndex[index] = names
-                let admitted = constraints?.subtrees.admit(names, expandingWildcards: profile.checksNameConstraintsDefensively, &budget)
+                let admitted = constraints?.subtrees.admit(names, defensively: profile.checksNameConstraintsDefensively, &budget)
                 if admitted != true {
                     failures.append(TrustFailure(index: index, check: .nameConstraints))
                 }
@@ -138,20 +138,27 @@ enum NameConstraintsCheck {
 
         /// Whether every name is within the permitted subtrees of its form and outside the
         /// excluded ones; `nil` names (neither subject nor SAN, or an unparseable SAN) fail.
-        /// With `expandingWildcards`, a wildcard dNSName is excluded when any name it can match
-        /// is (``ConstrainedName/wildcardMayMatch(_:constraint:)``).
-        func admit(_ names: [ConstrainedName]?, expandingWildcards: Bool = false, _ budget: inout Budget) -> Bool {
+        ///
+        /// A permitted subtree that cannot be judged against a name (a form Vouch does not
+        /// compare, a malformed name or base) admits nothing. An excluded one excludes nothing, as
+        /// in Apple's `nc_compare_subtree`, whose comparisons answer "no match" for what they
+        /// cannot read and which excludes on a match only; `defensively` (the strict profile)
+        /// excludes on it instead, and excludes a wildcard dNSName when any name it can match is
+        /// excluded (``ConstrainedName/wildcardMayMatch(_:constraint:)``).
+        func admit(_ names: [ConstrainedName]?, defensively: Bool = false, _ budget: inout Budget) -> Bool {
             guard let names else { return false }
             for name in names {
                 let permittedHere = permitted[name.form], excludedHere = excluded[name.form]
                 if permittedHere.isEmpty && excludedHere.isEmpty { continue }
-                // A permitted subtree that cannot be judged admits nothing; an excluded one excludes.
                 if !permittedHere.isEmpty && !permittedHere.contains(where: { name.matches($0, &budget) == true }) {
                     return false
                 }
                 let isExcluded = excludedHere.contains { constraint in
-                    if name.matches(constraint, &budget) != false { return true }
-                    guard expandingWildcards, case .dns(let dnsName) = name, case .dns(let base) = constraint else { return false }
+                    let verdict = name.matches(constraint, &budget)
+                    if verdict == true { return true }
+                    guard defensively else { return false }
+                    if verdict == nil { return true }
+                    guard case .dns(let dnsName) = name, case .dns(let base) = constraint else { return false }
                     return ConstrainedName.wildcardMayMatch(dnsName, constraint: base)
                 }
                 if isExcluded { return false }
