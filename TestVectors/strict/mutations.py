@@ -895,8 +895,14 @@ def _():
 
 @row("cabf-7.1.3.1.2-named-curve")
 def _():
-    return [Case("leaf", "WeakKeySize@0", lambda c: setattr(c.leaf, "spki", explicit_curve_spki(c.leaf.key.public_key())),
-                 note="the leaf's P-256 key with explicit curve parameters")]
+    def mutate(p):
+        return lambda c: setattr(spec(c, p), "spki", explicit_curve_spki(spec(c, p).key.public_key()))
+    note = "the %s's P-256 key with explicit curve parameters"
+    return [Case("leaf", "WeakKeySize@0", mutate("leaf"), note=note % "leaf"),
+            Case("intermediate", "MissingIntermediate@0", mutate("intermediate"),
+                 note=note % "intermediate" + ": the leaf's signature cannot be checked with it"),
+            Case("anchor", "MissingIntermediate@1", mutate("anchor"),
+                 note=note % "root" + ": the intermediate's signature cannot be checked with it")]
 
 
 @row("cabf-6.1.5-key-types")
