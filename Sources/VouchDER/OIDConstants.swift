@@ -189,4 +189,24 @@ extension OID {
     public static let appleSSL = OID(literal: "1.2.840.113635.100.1.3")
     /// `1.2.840.113635.100.1.8`: appleSMIME (`kSecPolicyAppleSMIME`).
     public static let appleSMIME = OID(literal: "1.2.840.113635.100.1.8")
+
+    // Extensions Apple's certificate parser knows beyond RFC 5280's (SecCertificate.c)
+    /// `1.3.6.1.5.5.7.1.3`: qcStatements (RFC 3739).
+    public static let qcStatements = OID(literal: "1.3.6.1.5.5.7.1.3")
+    /// `0.4.0.1862.1.1`: ETSI's QcCompliance statement (EN 319 412-5).
+    public static let etsiQCCompliance = OID(literal: "0.4.0.1862.1.1")
+    /// `0.4.0.1862.1.6`: ETSI's QcType statement (EN 319 412-5).
+    public static let etsiQCType = OID(literal: "0.4.0.1862.1.6")
+    /// `1.3.6.1.5.5.7.48.1.5`: id-pkix-ocsp-nocheck (RFC 6960 §4.2.2.2.1).
+    public static let ocspNoCheck = OID(literal: "1.3.6.1.5.5.7.48.1.5")
+    /// `2.16.840.1.113730.1.1`: Netscape's certificate type.
+    public static let netscapeCertificateType = OID(literal: "2.16.840.1.113730.1.1")
+    /// `1.2.840.113533.7.65.0`: Entrust's version information.
+    public static let entrustVersionInformation = OID(literal: "1.2.840.113533.7.65.0")
+    /// `1.3.6.1.4.1.311.21.10`: Microsoft's application policies.
+    public static let microsoftApplicationPolicies = OID(literal: "1.3.6.1.4.1.311.21.10")
+    /// `2.23.148.1.1`: an ETSI extension Apple knows without parsing (`qiPolicy` in SecCertificate.c).
+    public static let etsiQIPolicy = OID(literal: "2.23.148.1.1")
+    /// `2.23.148.1.2`: an ETSI extension Apple knows without parsing (`qiRSID` in SecCertificate.c).
+    public static let etsiQIRSID = OID(literal: "2.23.148.1.2")
 }

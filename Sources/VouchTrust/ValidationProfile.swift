@@ -33,7 +33,9 @@ public struct ValidationProfile: Hashable, Sendable, CustomStringConvertible {
     public var requiresCommonNameInSubjectAlternativeName: Bool
     /// RFC 5280 §4.2.1.6 (preferred name syntax of RFC 1034 §3.5): a dNSName in a leaf's SAN is
     /// letters, digits and hyphens in each label (and `*` alone as the first label). Fails
-    /// ``TrustCheck/dnsNameSyntax``.
+    /// ``TrustCheck/dnsNameSyntax``. Also RFC 5280 §4.2.1.6's GeneralNames: a SAN entry of any
+    /// certificate whose content is not a GeneralName of its form (which Apple's parser accepts,
+    /// reading only the tags) fails ``TrustCheck/unparseableExtension``.
     public var requiresPreferredDNSNameSyntax: Bool
     /// CA/B BR 6.1.5: an RSA modulus is a whole number of octets (its size divisible by 8).
     /// Fails ``TrustCheck/rsaModulusLength``.

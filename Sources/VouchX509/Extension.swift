@@ -30,17 +30,24 @@ public struct Extension: Sendable {
         try T(extensionValue: value)
     }
 
-    /// Decodes the value with Vouch's decoder for its OID, if it has one.
+    /// Checks the value as Apple's certificate parser does, if Apple knows the extension
+    /// (``knownOIDs``): with Vouch's decoder where Apple's parser reads the value, not at all
+    /// where it accepts any value.
     ///
-    /// - Returns: whether the OID is one Vouch decodes.
-    /// - Throws: the `DERError` of a known extension whose value does not decode.
+    /// - Returns: whether Apple's parser knows the OID.
+    /// - Throws: the `DERError` of a known extension whose value does not parse.
     public func validateIfKnown() throws(DERError) -> Bool {
         try KnownExtensions.validate(oid, value)
     }
 
-    /// The OIDs of the extensions Vouch decodes. A critical one that does not parse rejects the
-    /// certificate (SECTRUST.md §10); a non-critical one is flagged as unparseable.
-    public static let knownOIDs: [OID] = KnownExtensions.decoders.map(\.oid)
+    /// The extensions Apple's certificate parser knows (`sExtensionParsers`,
+    /// `isOtherKnownExtensionOID` in OSX/sec/Security/SecCertificate.c): a critical one that does
+    /// not parse rejects the certificate (SECTRUST.md §10), a non-critical one is flagged as
+    /// unparseable, and a critical one is never an unknown critical extension. The OIDs strictly
+    /// below Apple's arcs (``Extensions/unknownCritical``) and two other arcs count as known too.
+    /// freshestCRL and the certificate-transparency SCT list, which Vouch decodes, are not in it:
+    /// Apple has no parser for them.
+    public static let knownOIDs: [OID] = KnownExtensions.apple.map(\.oid) + KnownExtensions.knownUnparsed
 }
 
 /// An extension type Vouch decodes: its OID and a strict decoder of `extnValue`.
@@ -62,21 +69,48 @@ enum KnownExtensions {
         Decoder(oid: oid) { (value) throws(DERError) in _ = try T(extensionValue: value) }
     }
 
-    static let decoders: [Decoder] = [
-        decoder(BasicConstraints.self), decoder(KeyUsage.self), decoder(ExtendedKeyUsage.self),
-        decoder(SubjectAlternativeNames.self), decoder(IssuerAlternativeNames.self),
-        decoder(NameConstraints.self), decoder(AuthorityKeyIdentifier.self),
-        decoder(SubjectKeyIdentifier.self), decoder(CertificatePolicies.self),
-        decoder(PolicyMappings.self), decoder(PolicyConstraints.self), decoder(InhibitAnyPolicy.self),
-        decoder(CRLDistributionPoints.self), decoder(CRLDistributionPoints.self, oid: .freshestCRL),
-        decoder(AuthorityInformationAccess.self), decoder(SubjectInformationAccess.self),
-        decoder(SignedCertificateTimestamps.self),
+    /// An extension Apple's parser knows and accepts whatever its value (its parser returns true).
+    static func acceptsAnyValue(_ oid: OID) -> Decoder {
+        Decoder(oid: oid) { (_) throws(DERError) in }
+    }
+
+    /// Apple's parser table (`SecCertificateInitializeExtensionParsers`), each with the decoder
+    /// that reads what Apple's parser reads. privateKeyUsagePeriod, issuerAltName, Netscape's
+    /// certificate type, Entrust's version info and OCSP no-check have parsers that accept any
+    /// value; Apple's escrow marker lies below its own arc.
+    static let apple: [Decoder] = [
+        decoder(SubjectKeyIdentifier.self), decoder(KeyUsage.self), acceptsAnyValue(.privateKeyUsagePeriod),
+        decoder(SubjectAlternativeNames.self), acceptsAnyValue(.issuerAltName), decoder(BasicConstraints.self),
+        decoder(NameConstraints.self), decoder(CRLDistributionPoints.self), decoder(CertificatePolicies.self),
+        decoder(PolicyMappings.self), decoder(AuthorityKeyIdentifier.self), decoder(PolicyConstraints.self),
+        decoder(ExtendedKeyUsage.self), decoder(InhibitAnyPolicy.self), decoder(AuthorityInformationAccess.self),
+        decoder(SubjectInformationAccess.self), acceptsAnyValue(.netscapeCertificateType),
+        acceptsAnyValue(.entrustVersionInformation), acceptsAnyValue(.ocspNoCheck), decoder(QCStatements.self),
     ]
 
-    /// Validates `value` if `oid` is known; returns whether it was known.
+    /// Extensions Apple knows without parsing them (`unparsed_known_extensions`): Microsoft's
+    /// application policies (1.3.6.1.4.1.311.21.10) and two of ETSI's (2.23.148.1.1, 2.23.148.1.2).
+    static let knownUnparsed: [OID] = [.microsoftApplicationPolicies, .etsiQIPolicy, .etsiQIRSID]
+
+    /// Arcs whose extensions Apple knows without parsing them (`unparsed_known_arcs`): the Car
+    /// Connectivity Consortium's 1.3.6.1.4.1.41577.5 and the GSMA RCS 2.23.146.2.1, strictly below.
+    static let knownUnparsedArcs: [[UInt8]] = [
+        [0x2B, 0x06, 0x01, 0x04, 0x01, 0x82, 0xC4, 0x69, 0x05], [0x67, 0x81, 0x12, 0x02, 0x01],
+    ]
+
+    /// Whether Apple knows `oid` without a parser: ``knownUnparsed``, below ``knownUnparsedArcs``
+    /// or below its own arcs (``Extensions/isAppleExtension(_:)``).
+    static func isKnownUnparsed(_ oid: OID) -> Bool {
+        knownUnparsed.contains(oid) || knownUnparsedArcs.contains { oid.bytes.count > $0.count && oid.bytes.starts(with: $0) }
+            || Extensions.isAppleExtension(oid)
+    }
+
+    /// Checks `value` as Apple's parser does if Apple knows `oid`; returns whether it does.
     static func validate(_ oid: OID, _ value: ArraySlice<UInt8>) throws(DERError) -> Bool {
-        guard let decoder = decoders.first(where: { $0.oid == oid }) else { return false }
-        try decoder.validate(value)
-        return true
+        if let decoder = apple.first(where: { $0.oid == oid }) {
+            try decoder.validate(value)
+            return true
+        }
+        return isKnownUnparsed(oid)
     }
 }

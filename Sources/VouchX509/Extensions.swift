@@ -136,7 +136,7 @@ public struct Extensions: Sequence, Sendable {
         package mutating func visit(_ item: Extension, decodes: () -> Bool) {
             oids.append(item.oid.bytes)
             if item.isCritical {
-                if !result.hasUnknownCritical && !Extension.knownOIDs.contains(item.oid) && !Extensions.isAppleExtension(item.oid) {
+                if !result.hasUnknownCritical && !Extensions.isKnown(item.oid) {
                     result.hasUnknownCritical = true
                 }
             } else if !result.hasUnparseable && !decodes() {
@@ -160,9 +160,15 @@ public struct Extensions: Sequence, Sendable {
     /// Critical extensions Vouch does not know (input to the CriticalExtensions check).
     ///
     /// Like Apple (SECTRUST.md §10), OIDs strictly below its extension arcs
-    /// 1.2.840.113635.100.{6, 11, 12, 13, 15} count as known: they are never listed here.
+    /// 1.2.840.113635.100.{6, 11, 12, 13, 15}, and those its parser knows without parsing,
+    /// count as known: they are never listed here.
     public var unknownCritical: [Extension] {
-        filter { $0.isCritical && !Extension.knownOIDs.contains($0.oid) && !Self.isAppleExtension($0.oid) }
+        filter { $0.isCritical && !Self.isKnown($0.oid) }
+    }
+
+    /// Whether Apple's parser knows `oid` (``Extension/knownOIDs``, below the arcs included).
+    static func isKnown(_ oid: OID) -> Bool {
+        Extension.knownOIDs.contains(oid) || KnownExtensions.isKnownUnparsed(oid)
     }
 
     /// The content octets of Apple's extension arcs (`isAppleExtensionOID` in SecCertificate.c).

@@ -43,7 +43,9 @@ extension CertificateRendering {
             case .extendedKeyUsage:
                 return try item.decode(as: ExtendedKeyUsage.self).purposes.map { $0.name ?? $0.dotted }.joined(separator: ", ")
             case .subjectAltName:
-                return try item.decode(as: SubjectAlternativeNames.self).names.map(describe).joined(separator: ", ")
+                let names = try item.decode(as: SubjectAlternativeNames.self)
+                return (names.names.map(describe) + names.undecodedNames.map { "undecoded:" + colonHex($0.encoded) })
+                    .joined(separator: ", ")
             case .issuerAltName:
                 return try item.decode(as: IssuerAlternativeNames.self).names.map(describe).joined(separator: ", ")
             case .subjectKeyIdentifier:

@@ -87,10 +87,30 @@ import VouchX509
         // Cut off inside the name.
         ("82 05 61", DERError(.truncated, at: 2)),
     ])
-    func rejectsGeneralName(hex: String, error: DERError) {
+    func rejectsGeneralName(hex: String, error: DERError) throws {
         let value = hexString(DER.tlv(.sequence, hexBytes(hex)))
-        #expect(throws: shifted(error)) { try SubjectAlternativeNames(extensionValue: embedded(value)) }
         #expect(throws: shifted(error)) { try IssuerAlternativeNames(extensionValue: embedded(value)) }
+        // subjectAltName is read as Apple reads it: the tags only. An otherName, directoryName or
+        // registeredID whose content does not decode is kept undecoded; a constructed [6] must
+        // hold an IA5String; any other tag is refused as for issuerAltName.
+        let identifier = hexBytes(hex)[0]
+        let number = Int(identifier & 0x1F), constructed = identifier & 0x20 != 0
+        if identifier & 0xC0 == 0x80, [0, 4, 8].contains(number), constructed == (number != 8) {
+            let names = try SubjectAlternativeNames(extensionValue: embedded(value))
+            #expect(names.names.isEmpty)
+            #expect(names.undecodedNames.map(\.form) == [number])
+        } else if identifier == 0xA6 {
+            #expect(throws: DERError.self) { try SubjectAlternativeNames(extensionValue: embedded(value)) }
+        } else {
+            #expect(throws: shifted(error)) { try SubjectAlternativeNames(extensionValue: embedded(value)) }
+        }
+    }
+
+    @Test("a constructed [6] holding an IA5String is a URI, as Apple reads it (old CAs wrote it so)")
+    func constructedURI() throws {
+        let names = try SubjectAlternativeNames(extensionValue: embedded("30 07 A6 05 16 03 61 3A 62"))
+        #expect(names.uris == ["a:b"])
+        #expect(throws: DERError.self) { try SubjectAlternativeNames(extensionValue: embedded("30 07 A6 05 0C 03 61 3A 62")) }
     }
 
     @Test(arguments: [

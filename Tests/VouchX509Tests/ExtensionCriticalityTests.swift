@@ -12,7 +12,6 @@ import VouchX509
         (.keyUsage, "03 02 07 80", "03 01 00", DERError(.invalidBitStringLength, at: 0)),
         (.extendedKeyUsage, "30 0A 06 08 2B 06 01 05 05 07 03 01", "31 00", DERError(.unexpectedTag(expected: .sequence, found: .set), at: 0)),
         (.subjectAltName, "30 03 82 01 61", "30 00", DERError(.missingElement(expected: .contextSpecific(2, constructed: false)), at: 2)),
-        (.issuerAltName, "30 03 82 01 61", "30 00", DERError(.missingElement(expected: .contextSpecific(2, constructed: false)), at: 2)),
         (.nameConstraints, "30 07 A0 05 30 03 82 01 61", "30 0A A0 08 30 06 82 01 61 81 01 05", DERError(.trailingData, at: 9)),
         (.authorityKeyIdentifier, "30 06 80 04 01 02 03 04", "30 03 82 01 05",
          DERError(.missingElement(expected: .contextSpecific(1, constructed: true)), at: 2)),
@@ -23,14 +22,23 @@ import VouchX509
         (.inhibitAnyPolicy, "02 01 00", "02 01 FF", DERError(.integerOutOfRange, at: 2)),
         (.cRLDistributionPoints, "30 09 30 07 A0 05 A0 03 82 01 61", "30 02 30 00",
          DERError(.missingElement(expected: .contextSpecific(0, constructed: true)), at: 4)),
-        (.freshestCRL, "30 09 30 07 A0 05 A0 03 82 01 61", "30 02 30 00",
-         DERError(.missingElement(expected: .contextSpecific(0, constructed: true)), at: 4)),
         (.authorityInformationAccess, "30 0F 30 0D 06 08 2B 06 01 05 05 07 30 02 82 01 61", "30 00",
          DERError(.missingElement(expected: .sequence), at: 2)),
         (.subjectInformationAccess, "30 0F 30 0D 06 08 2B 06 01 05 05 07 30 02 82 01 61", "30 00",
          DERError(.missingElement(expected: .sequence), at: 2)),
-        (.signedCertificateTimestampList, "04 03 00 01 02", "30 00", DERError(.unexpectedTag(expected: .octetString, found: .sequence), at: 0)),
+        (.qcStatements, "30 0A 30 08 06 06 04 00 8E 46 01 01", "30 00", DERError(.missingElement(expected: .sequence), at: 2)),
     ]
+
+    /// Extensions Apple's parser knows but accepts whatever their value (its parser returns true).
+    static let acceptingAnyValue: [OID] = [
+        .privateKeyUsagePeriod, .issuerAltName, .netscapeCertificateType, .entrustVersionInformation, .ocspNoCheck,
+    ]
+    /// Extensions Apple knows without a parser: the exact OIDs, and one OID below each arc.
+    static let knownUnparsed: [OID] = [.microsoftApplicationPolicies, .etsiQIPolicy, .etsiQIRSID]
+    static let belowKnownArcs: [OID] = ["1.3.6.1.4.1.41577.5.1", "2.23.146.2.1.7", "1.2.840.113635.100.6.23.1"].compactMap { OID(dotted: $0) }
+    /// Extensions Vouch decodes that Apple's parser does not know, and the arcs themselves.
+    static let unknownToApple: [OID] = [.freshestCRL, .signedCertificateTimestampList]
+        + ["1.3.6.1.4.1.41577.5", "2.23.146.2.1", "1.2.840.113635.100.6"].compactMap { OID(dotted: $0) }
 
     /// Whether the convenience accessor for `oid` decoded something (`nil`: it has none).
     static func accessorDecodes(_ certificate: Certificate, _ oid: OID) -> Bool? {
@@ -64,8 +72,32 @@ import VouchX509
     }
 
     @Test func everyExtensionDecoderIsInTheTable() {
-        #expect(Set(Extension.knownOIDs) == Set(Self.known.map(\.0)))
-        #expect(Extension.knownOIDs.count == Self.known.count)
+        let listed = Self.known.map(\.0) + Self.acceptingAnyValue + Self.knownUnparsed
+        #expect(Set(Extension.knownOIDs) == Set(listed))
+        #expect(Extension.knownOIDs.count == listed.count)
+    }
+
+    @Test("Apple knows these whatever their value: never unparseable, never an unknown critical extension")
+    func knownWithoutReading() throws {
+        for oid in Self.acceptingAnyValue + Self.knownUnparsed + Self.belowKnownArcs {
+            for critical in [true, false] {
+                let certificate = try Self.builder([DER.extensionEntry(oid, critical: critical, value: hexBytes("FF 00"))]).parse()
+                #expect(certificate.extensions.unparseable.isEmpty, "\(oid)")
+                #expect(certificate.extensions.unknownCritical.isEmpty, "\(oid)")
+                #expect(try certificate.extensions[oid]?.validateIfKnown() == true, "\(oid)")
+            }
+        }
+    }
+
+    @Test("Apple has no parser for freshestCRL or the SCT list: critical, they are unknown; broken, not unparseable")
+    func unknownToApple() throws {
+        for oid in Self.unknownToApple {
+            let critical = try Self.builder([DER.extensionEntry(oid, critical: true, value: hexBytes("FF 00"))]).parse()
+            #expect(critical.extensions.unknownCritical.map(\.oid) == [oid])
+            let broken = try Self.builder([DER.extensionEntry(oid, critical: false, value: hexBytes("FF 00"))]).parse()
+            #expect(broken.extensions.unparseable.isEmpty)
+            #expect(try broken.extensions[oid]?.validateIfKnown() == false)
+        }
     }
 
     @Test(arguments: known)

@@ -45,6 +45,9 @@ final class CertificateFacts: Sendable {
     /// How many permitted and excluded subtrees nameConstraints lists (`nil` without the
     /// extension or when it does not decode), for Apple's maximum list length.
     let nameConstraintCounts: (permitted: Int, excluded: Int)?
+    /// subjectAltName holds entries that do not decode as their form (kept undecoded, as Apple
+    /// keeps them).
+    let hasUndecodedAlternativeNames: Bool
     /// NonEmptySubject fails: the subject is empty, and the certificate is a CA or has no
     /// critical subjectAltName (an empty subject is allowed only on a non-CA with a critical SAN).
     let hasEmptySubjectProblem: Bool
@@ -87,6 +90,7 @@ final class CertificateFacts: Sendable {
             hasMalformedNameConstraints = false
             nameConstraintCounts = nil
         }
+        hasUndecodedAlternativeNames = walk.subjectAltName.value?.undecodedNames.isEmpty == false
         if certificate.subject.isEmpty {
             hasEmptySubjectProblem = basicConstraints?.isCertificateAuthority == true || walk.subjectAltName.first?.isCritical != true
         } else {

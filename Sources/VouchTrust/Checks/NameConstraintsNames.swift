@@ -26,6 +26,8 @@ enum ConstrainedName {
         if alternativeNames == nil && certificate.extensions[.subjectAltName] != nil { return nil }
         if alternativeNames == nil && certificate.subject.isEmpty { return nil }
         var names = (alternativeNames?.names ?? []).map(ConstrainedName.init)
+        // An entry Apple keeps undecoded is of its form and matches no subtree.
+        names += (alternativeNames?.undecodedNames ?? []).map { .unjudgeable(form: $0.form) }
         if !certificate.subject.isEmpty {
             names.append(.directory(certificate.subject.relativeDistinguishedNames.map(DistinguishedName.normalizedRDN)))
             for attribute in certificate.subject.attributes where attribute.type == .emailAddress {
