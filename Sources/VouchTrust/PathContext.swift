@@ -32,7 +32,8 @@ struct PathContext {
     var settings: PathSettings? = nil
 
     /// Whether the user or admin settings anchor (or deny) the leaf: Apple then skips the SSL key
-    /// sizes and the validity-period maximums (SECTRUST.md §15.3.7).
+    /// sizes and the other-trust validity maximum (SECTRUST.md §15.3.7; the system-trust
+    /// maximums are checked before Apple's exemption).
     var isLeafUserAnchored: Bool { settings?.perIndex.first?.isUserAnchored ?? false }
     /// Whether the user or admin settings anchor (or deny) the top: Apple then skips its hash rule
     /// (when anchored) and the date-gated serverAuth rule (§15.3.7).

@@ -115,6 +115,12 @@ def main():
                                    usages=(ExtendedKeyUsageOID.ANY_EXTENDED_KEY_USAGE,)))
     write("leaf-under-sgc.der", leaf("under SGC", "Fidelity SGC Intermediate", sgc_key, 15, day(2019, 1, 1), 365))
 
+    # A root issued after 2020-09-01, valid 20 years: a system root evaluated on its own under
+    # the SSL policy fails SystemTrustValidityPeriod, user trust settings or not.
+    recent_key = key(0x5004)
+    write("root-2021.der", ca("Fidelity 2021 Root", recent_key, "Fidelity 2021 Root", recent_key, 4,
+                              not_before=day(2021, 1, 1), not_after=day(2041, 1, 1)))
+
     # Name constraints Apple reads as bytes (item 3).
     nc_key = key(0x5010)
     for file, critical, bases in [("nc-root-undecodable.der", False, [dns("example.com"), UNDECODABLE_OTHER_NAME]),

@@ -105,6 +105,25 @@ struct AppleFidelityTests {
         #expect(evaluation.failures.map(\.description).sorted() == ["AnchorTrusted@2", "SystemTrustValidityPeriod@0"])
     }
 
+    @Test("a user-anchored leaf is spared the other-trust maximum, not the system-trust ones (Apple checks those first)")
+    func userAnchoredLeafKeepsSystemMaximums() throws {
+        let root = try Self.certificate("root-2021.der")
+        var settings = TrustSettings()
+        try settings.setConstraints([], for: root, in: .user)
+        for inSystemStore in [true, false] {
+            var trust = try Trust(certificates: [root], policies: [.ssl(server: true, hostname: nil)],
+                                  systemStore: SystemTrustStore(certificates: inSystemStore ? [root] : []))
+            trust.setTrustSettings(settings)
+            trust.setVerifyDate(Self.time(2022, 1, 1))
+            let failures = trust.evaluate().failures.map(\.description)
+            // Twenty years from 2021-01-01: over 398 days (system) and 825 days (other trust). A
+            // system root without EKU also fails the system-rooted serverAuth rule, which the
+            // user anchor does not spare either (system-rooted chains are checked first).
+            #expect(failures.sorted() == (inSystemStore ? ["ServerAuthEKU@0", "SystemTrustValidityPeriod@0"] : []),
+                    "in the system store: \(inSystemStore)")
+        }
+    }
+
     // MARK: 2. Apple's own anchors never expire
 
     static let appleAnchors = [

@@ -37,8 +37,8 @@ enum SSLChecks {
             }
         }
         if failsServerAuthEKU(context) { failures.append(TrustFailure(index: 0, check: .serverAuthEKU)) }
-        // A leaf the user or admin settings anchor is spared the key sizes and the validity
-        // maximums; a user-anchored top of an anchored path its hash (SECTRUST.md §15.3.7).
+        // A leaf the user or admin settings anchor is spared the key sizes and the other-trust
+        // validity maximum; a user-anchored top of an anchored path its hash (SECTRUST.md §15.3.7).
         let leafUserAnchored = context.isLeafUserAnchored
         let topHashExempt = context.isAnchored && context.isTopUserAnchored
         for index in path.indices {
@@ -52,13 +52,16 @@ enum SSLChecks {
                 failures.append(TrustFailure(index: index, check: .signatureHashAlgorithms))
             }
         }
+        // SystemTrustValidityPeriod has no user-anchor exemption in Apple's code
+        // (SecPolicyCheckSystemTrustValidityPeriod, and SecPolicyCheckValidityPeriodMaximums
+        // checks system trust before its exemption): only the other-trust maximum is skipped.
+        if context.isSystemRooted && failsSystemTrustValidityPeriod(leaf) {
+            failures.append(TrustFailure(index: 0, check: .systemTrustValidityPeriod))
+        }
         guard !leafUserAnchored else { return }
         let period = leaf.notAfter - leaf.notBefore
         if leaf.notBefore >= AppleDates.iOS13Rules && period > AppleDates.maximum825DayPeriod {
             failures.append(TrustFailure(index: 0, check: .otherTrustValidityPeriod))
-        }
-        if context.isSystemRooted && failsSystemTrustValidityPeriod(leaf) {
-            failures.append(TrustFailure(index: 0, check: .systemTrustValidityPeriod))
         }
     }
 
