@@ -10,30 +10,44 @@
 public struct ValidationProfile: Hashable, Sendable, CustomStringConvertible {
     /// RFC 5280 §4.2.1.1 and §4.2.1.2: every certificate except a self-signed anchor carries an
     /// authorityKeyIdentifier with a keyIdentifier, and every CA certificate a
-    /// subjectKeyIdentifier; CA/B BR 7.1.2.1.3: a root's authorityKeyIdentifier, when present,
-    /// holds only a keyIdentifier, equal to its subjectKeyIdentifier. Fails ``TrustCheck/keyIdentifiers``.
+    /// subjectKeyIdentifier; CA/B BR 7.1.2.1.3 and 7.1.2.11.1: an authorityKeyIdentifier holds
+    /// neither authorityCertIssuer nor authorityCertSerialNumber, and a root's keyIdentifier equals
+    /// its subjectKeyIdentifier. Fails ``TrustCheck/keyIdentifiers``.
     public var requiresKeyIdentifiers: Bool
-    /// RFC 5280 §4.2.1.9, §4.2.1.10, §4.2.1.11: basicConstraints (in a CA certificate),
-    /// nameConstraints and policyConstraints are critical; §4.2.2.1: authorityInfoAccess is not;
-    /// CA/B BR 7.1.2.7.6: a leaf's extKeyUsage is not; RFC 5280 §4.2 applied to the anchor too: an
-    /// unknown critical extension fails there as well. Fails ``TrustCheck/extensionCriticality``.
+    /// The criticality RFC 5280 and the BR prescribe for each extension (one table, in
+    /// `StrictProfileChecks.criticalityConforms`): basicConstraints (in a CA certificate),
+    /// nameConstraints, policyConstraints and inhibitAnyPolicy are critical (§4.2.1.9–§4.2.1.11,
+    /// §4.2.1.14); authorityKeyIdentifier, subjectKeyIdentifier, authorityInfoAccess and
+    /// subjectInfoAccess are not (§4.2.1.1, §4.2.1.2, §4.2.2); a leaf's subjectAltName is critical
+    /// exactly when its subject is empty (§4.2.1.6, BR 7.1.2.7.12); extKeyUsage is not critical
+    /// below the anchor (BR 7.1.2.7.6 and the subordinate CA profiles); RFC 5280 §4.2 applied to
+    /// the anchor too: an unknown critical extension fails there as well. Fails
+    /// ``TrustCheck/extensionCriticality``.
     public var checksExtensionCriticality: Bool
-    /// RFC 5280 §4.2.1.10: a leaf has no nameConstraints; CA/B BR 7.1.2.1.2: a root has no
-    /// extKeyUsage. (webpki's further leaf rules, no CA leaf and a required extKeyUsage, are not
-    /// taken: x509-limbo marks them as conflicting with RFC 5280.) Fails
-    /// ``TrustCheck/certificateProfile``.
+    /// What each kind of certificate may carry: RFC 5280 §4.2.1.10: a leaf has no
+    /// nameConstraints; CA/B BR 7.1.2.1.2: a root has no extKeyUsage; RFC 5280 §4.2.1.3 and
+    /// §4.2.1.9: keyCertSign and a pathLenConstraint only with cA TRUE (and pathLen only with
+    /// keyCertSign), keyUsage in every CA below the anchor; BR 7.1.2.10.7: no encipherment,
+    /// agreement or nonRepudiation bit in an intermediate's keyUsage; BR 7.1.2.7.10–11: a server
+    /// leaf that is not a CA asserts only the keyUsage bits its key type permits (and
+    /// digitalSignature for an ECC key, some bit for RSA), and none of anyExtendedKeyUsage,
+    /// codeSigning, emailProtection, timeStamping, OCSPSigning or Precertificate Signing. (webpki's
+    /// further leaf rules, no CA leaf and a required extKeyUsage, are not taken: x509-limbo marks
+    /// them as conflicting with RFC 5280.) Fails ``TrustCheck/certificateProfile``.
     public var checksCertificateProfiles: Bool
     /// RFC 5280 §4.1.2.2: serial numbers are positive and at most 20 octets long. Fails
     /// ``TrustCheck/serialNumber``.
     public var checksSerialNumbers: Bool
-    /// CA/B BR 7.1.4.3's encoding rules: a leaf's commonName that is an IP address or an
-    /// internationalised domain name is one of its SAN's values, written as BR 7.1.4.3 says (an
-    /// IPv4 address in dotted decimal without leading zeros, an IPv6 address as RFC 5952 writes
-    /// it, a domain name as the dNSName holds it). Fails ``TrustCheck/commonName``.
+    /// CA/B BR 7.1.4.3's encoding rules: a leaf has at most one commonName, and one that is an IP
+    /// address, an internationalised domain name, a wildcard name or a dNSName in another case is
+    /// one of its SAN's values, written as BR 7.1.4.3 says (an IPv4 address in dotted decimal
+    /// without leading zeros, an IPv6 address as RFC 5952 writes it, a domain name character for
+    /// character as the dNSName holds it). Fails ``TrustCheck/commonName``.
     public var requiresCommonNameInSubjectAlternativeName: Bool
-    /// RFC 5280 §4.2.1.6 (preferred name syntax of RFC 1034 §3.5): a dNSName in a leaf's SAN is
-    /// letters, digits and hyphens in each label (and `*` alone as the first label). Fails
-    /// ``TrustCheck/dnsNameSyntax``. Also RFC 5280 §4.2.1.6's GeneralNames: a SAN entry of any
+    /// RFC 5280 §4.2.1.6: a leaf's SAN entries are well formed: a dNSName in the preferred name
+    /// syntax of RFC 1034 §3.5 (letters, digits and hyphens in each label, `*` alone as the first
+    /// label), an iPAddress of 4 or 16 octets, an rfc822Name a Mailbox (`Local-part@Domain`), a
+    /// URI absolute (a scheme and a scheme-specific part). Fails ``TrustCheck/dnsNameSyntax``. Also RFC 5280 §4.2.1.6's GeneralNames: a SAN entry of any
     /// certificate whose content is not a GeneralName of its form (which Apple's parser accepts,
     /// reading only the tags) fails ``TrustCheck/unparseableExtension``.
     public var requiresPreferredDNSNameSyntax: Bool
@@ -42,8 +56,10 @@ public struct ValidationProfile: Hashable, Sendable, CustomStringConvertible {
     public var requiresWholeOctetRSAModulus: Bool
     /// Defensive name constraints (RFC 5280 §4.2.1.10, CA/B BR 7.1.2.5.2): a nameConstraints
     /// extension with neither permittedSubtrees nor excludedSubtrees, or with a dNSName subtree
-    /// that is not a domain name (a leading period, an empty label), is malformed and constrains
-    /// every certificate below it into failure; a wildcard dNSName (`*.example.com`) is judged
+    /// that is not a domain name (a leading period, an empty label), an iPAddress subtree not of
+    /// 8 or 32 octets, an rfc822Name subtree with two `@`, or a subtree that does not decode, is
+    /// malformed and constrains every certificate below it into failure; a name that an excluded
+    /// subtree cannot be compared with is excluded; a wildcard dNSName (`*.example.com`) is judged
     /// against excluded subtrees as every name it can match, so `*.example.com` falls under an
     /// excluded `bar.example.com` (the pattern of CVE-2025-61727). Fails ``TrustCheck/nameConstraints``.
     public var checksNameConstraintsDefensively: Bool

@@ -171,15 +171,25 @@ enum NameConstraintsCheck {
     /// Whether a decoded nameConstraints extension is malformed for the strict profile: RFC 5280
     /// §4.2.1.10 ("either the permittedSubtrees field or the excludedSubtrees MUST be present";
     /// CA/B BR 7.1.2.5.2), every base is a GeneralName of its form (Apple keeps one that is not
-    /// as undecoded bytes), and a dNSName base is a domain name: no leading or trailing period, no
-    /// empty label (a leading period is the URI and rfc822Name syntax, not dNSName's). An empty
-    /// base (every name) is allowed.
+    /// as undecoded bytes), an iPAddress base is an address and mask of 8 or 32 octets, an
+    /// rfc822Name base is a mailbox, host or domain (one `@` at most, text on both sides; x509-limbo
+    /// `rfc5280::nc::invalid-email-address`), and a dNSName base is a domain name: no leading or
+    /// trailing period, no empty label (a leading period is the URI and rfc822Name syntax, not
+    /// dNSName's). An empty base (every name) is allowed.
     static func isMalformed(_ constraints: NameConstraints) -> Bool {
         if constraints.permittedSubtrees == nil && constraints.excludedSubtrees == nil { return true }
         let subtrees = (constraints.permittedSubtrees ?? []) + (constraints.excludedSubtrees ?? [])
         return subtrees.contains { subtree in
             // A base that does not decode as its form (Apple keeps it undecoded).
             guard let name = subtree.base else { return true }
+            switch name {
+            case .ipAddress(let base): return base.count != 8 && base.count != 32
+            case .rfc822Name(let base):
+                // A mailbox, a host or a domain: at most one `@`, with text on both sides.
+                let parts = base.split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false)
+                return parts.count > 2 || (parts.count == 2 && (parts[0].isEmpty || parts[1].isEmpty))
+            default: break
+            }
             guard case .dnsName(let base) = name, !base.isEmpty else { return false }
             return base.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).contains { $0.isEmpty }
         }
