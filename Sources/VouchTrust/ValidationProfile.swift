@@ -22,7 +22,10 @@ public struct ValidationProfile: Hashable, Sendable, CustomStringConvertible {
     /// exactly when its subject is empty (§4.2.1.6, BR 7.1.2.7.12); extKeyUsage is not critical
     /// below the anchor (BR 7.1.2.7.6 and the subordinate CA profiles); RFC 5280 §4.2 applied to
     /// the anchor too: an unknown critical extension fails there as well. Fails
-    /// ``TrustCheck/extensionCriticality``.
+    /// ``TrustCheck/extensionCriticality``. For CRLs, RFC 5280 §5.2, §5.3 and BR 7.2.2:
+    /// authorityKeyIdentifier, cRLNumber, freshestCRL, authorityInfoAccess, reasonCode and
+    /// invalidityDate are not critical, issuingDistributionPoint and certificateIssuer are; a CRL
+    /// breaking one is not used (so it decides no status).
     public var checksExtensionCriticality: Bool
     /// What each kind of certificate may carry: RFC 5280 §4.2.1.10: a leaf has no
     /// nameConstraints; CA/B BR 7.1.2.1.2: a root has no extKeyUsage; RFC 5280 §4.2.1.3 and
@@ -68,8 +71,11 @@ public struct ValidationProfile: Hashable, Sendable, CustomStringConvertible {
     /// name of that form; Apple fails the path as soon as such a subtree exists. Turning this on
     /// relaxes Apple's rule to the RFC's.
     public var ignoresConstraintsOnAbsentNameForms: Bool
-    /// RFC 5280 §5.2.3: a conforming CRL carries a cRLNumber; one without it is not used (so it
-    /// proves neither good standing nor revocation).
+    /// RFC 5280 §5 (with CA/B BR 7.2): a CRL is used only if it conforms: its signatureAlgorithm
+    /// is byte for byte its tbsCertList.signature (§5.1.1.2), it has a nextUpdate (§5.1.2.5), an
+    /// authorityKeyIdentifier with a keyIdentifier (§5.2.1), a cRLNumber (§5.2.3) of at most 20
+    /// octets (§5.2.3), and, being complete, no entry with reason removeFromCRL (§5.3.1). One that
+    /// does not is not used (so it proves neither good standing nor revocation).
     public var requiresConformingCRLs: Bool
     /// When CRLs are supplied, the leaf's status must be decided by them, good or revoked, as
     /// rustls-webpki and pyca decide with revocation checking on and unknown status denied; a

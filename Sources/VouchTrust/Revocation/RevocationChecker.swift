@@ -20,7 +20,8 @@ enum RevocationStatus: Equatable {
 /// a certificate without them), each supplied CRL whose issuer is the point's CRL issuer is used if:
 /// it is a complete CRL (delta CRLs are not implemented and are ignored), it has no critical
 /// extension, CRL or entry, that Vouch does not understand (§5.2, §5.3), its inner and outer
-/// signature algorithms agree, its thisUpdate is not after the verify date, its scope covers the
+/// signature algorithms agree, its thisUpdate is not after the verify date, it keeps the strict
+/// profile's rules its switches enforce (``CRLRule``: none in Apple's profile), its scope covers the
 /// certificate (issuingDistributionPoint names, indirectCRL, onlyContains…; ``CRLScope``), and its
 /// signature verifies with the key of a signer that may sign it (below). A listed serial (matched
 /// with the issuer of the listing in indirect CRLs) makes the certificate *revoked*, whatever
@@ -41,11 +42,14 @@ struct RevocationChecker {
     /// Apple's kSecRevocationRequirePositiveResponse: an undetermined status fails.
     let responseRequired: Bool
     private let verifyTime: Int64
-    /// The strict profile's CRL rules (``ValidationProfile/requiresConformingCRLs``,
-    /// ``ValidationProfile/requiresLeafRevocationStatus``); Apple's profile has neither.
+    /// The strict profile's CRL rules (``CRLRule`` under ``ValidationProfile/checksExtensionCriticality``
+    /// and ``ValidationProfile/requiresConformingCRLs``; ``ValidationProfile/requiresLeafRevocationStatus``);
+    /// Apple's profile has none.
     var profile: ValidationProfile = .apple
 
     private var entryIndexes: [Int: CRLEntryIndex] = [:]
+    /// Per CRL, whether it keeps the profile's ``CRLRule``s (computed when first in scope).
+    private var profileRuleVerdicts: [Int: Bool] = [:]
     private var crlSignatures: [CRLSigner: Bool] = [:]
     private var certificateSignatures: [CertificateLink: Bool] = [:]
     /// Signature verifications done (against ``RevocationLimits/maximumSignatureChecks``).
@@ -119,6 +123,7 @@ struct RevocationChecker {
                     let crl = crls[crlIndex]
                     guard isUsable(crl),
                         let reasons = CRLScope.coveredReasons(by: crl, crlIssuer: name, for: certificate, issuer: issuerName, through: point),
+                        keepsProfileRules(crlIndex),
                         hasTrustedSigner(crlIndex, of: certificate, issuers: issuers, depth: depth)
                     else { continue }
                     if let listing = entryIndex(crlIndex).listing(serial: certificate.serialNumber, issuer: issuerName),
@@ -133,12 +138,20 @@ struct RevocationChecker {
         return covered.isSuperset(of: .allReasons) ? .good : .undetermined
     }
 
-    /// A complete CRL Vouch understands, already issued at the verify date (and, in the strict
-    /// profile, with a cRLNumber: RFC 5280 §5.2.3).
+    /// A complete CRL Vouch understands, already issued at the verify date.
     private func isUsable(_ crl: CertificateRevocationList) -> Bool {
         !crl.isDelta && !crl.hasUnknownCriticalExtension && crl.signatureAlgorithmsMatch
             && crl.thisUpdate.secondsSince1970 <= verifyTime
-            && (crl.crlNumber != nil || !profile.requiresConformingCRLs)
+    }
+
+    /// Whether CRL `crlIndex` breaks none of the ``CRLRule``s the profile enforces (cached:
+    /// the entry rules read every entry). Always true in Apple's profile.
+    private mutating func keepsProfileRules(_ crlIndex: Int) -> Bool {
+        guard profile.checksExtensionCriticality || profile.requiresConformingCRLs else { return true }
+        if let known = profileRuleVerdicts[crlIndex] { return known }
+        let keeps = CRLRule.broken(by: crls[crlIndex], under: profile).isEmpty
+        profileRuleVerdicts[crlIndex] = keeps
+        return keeps
     }
 
     /// Whether the CRL's next update is past at the verify date.
