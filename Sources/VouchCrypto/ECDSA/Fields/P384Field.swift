@@ -232,13 +232,9 @@ struct P384Field: PrimeField {
         let d4 = subtractWithBorrow(v4, 0xffff_ffff_ffff_ffff, &borrow)
         let d5 = subtractWithBorrow(v5, 0xffff_ffff_ffff_ffff, &borrow)
         // Keep the value exactly when subtracting p borrowed past the high word.
-        let keep = 0 &- (borrow & ~high & 1)
+        let keep = borrow & ~high & 1 != 0
         return Element(
-            w0: (v0 & keep) | (d0 & ~keep),
-            w1: (v1 & keep) | (d1 & ~keep),
-            w2: (v2 & keep) | (d2 & ~keep),
-            w3: (v3 & keep) | (d3 & ~keep),
-            w4: (v4 & keep) | (d4 & ~keep),
-            w5: (v5 & keep) | (d5 & ~keep))
+            w0: keep ? v0 : d0, w1: keep ? v1 : d1, w2: keep ? v2 : d2,
+            w3: keep ? v3 : d3, w4: keep ? v4 : d4, w5: keep ? v5 : d5)
     }
 }
