@@ -68,7 +68,9 @@ enum Vouch {
     }
 
     static func alternativeNames(_ certificate: VouchX509.Certificate) -> String {
-        text(certificate, SubjectAlternativeNames.self) { $0.names.map(describe).joined(separator: ",") }
+        text(certificate, SubjectAlternativeNames.self) { names in
+            (names.names.map(describe) + names.undecodedNames.map { "undecoded\($0.form):\(hex($0.encoded))" }).joined(separator: ",")
+        }
     }
 
     static func describe(_ name: VouchX509.GeneralName) -> String {

@@ -129,6 +129,18 @@ struct IntendedDifference: Sendable {
             default: return false
             }
         },
+        IntendedDifference(id: "san-read-as-apple", rule: "a subjectAltName entry whose content is not a GeneralName of its form (an otherName without its value, a directoryName that is not a Name, a registeredID that is not an OID), or a constructed [6] holding an IA5String: Apple's parser reads only the tags (SecCEPSubjectAltName, SecCertificateParseGeneralNameContentProperty), so Vouch keeps the entry undecoded (or reads the URI) and the extension decodes; swift-certificates rejects the extension") {
+            guard case .field(.subjectAlternativeNames, _, "error") = $0.kind, let names = $0.vouch?.subjectAlternativeNames,
+                let found = $0.vouch?.extensions[VouchDER.OID.subjectAltName]
+            else { return false }
+            if !names.undecodedNames.isEmpty { return true }
+            var reader = DERReader(found.value)
+            guard let sequence = try? reader.readElement(), var entries = try? reader.reader(overContentOf: sequence) else { return false }
+            while !entries.isAtEnd, let entry = try? entries.readElement() {
+                if entry.tag.tagClass == .contextSpecific && entry.tag.number == 6 && entry.tag.isConstructed { return true }
+            }
+            return false
+        },
         // Vouch accepts, swift-certificates rejects: swift-certificates is stricter, or parses more at once.
         IntendedDifference(id: "serial-encoding", rule: "a serial number INTEGER not in minimal form (X.690 §8.3.2) or negative: Apple checks only its length (SECTRUST.md §10), and RFC 5280 §4.1.2.2 asks certificate users to handle negative serials gracefully; swift-certificates rejects both") {
             otherPart($0) == .serialNumber
