@@ -29,6 +29,12 @@ public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let secondsSince1970: Int64
     /// Whether a UTCTime year 50–69 was mapped to 2001-01-01T00:00:00Z (Apple's quirk).
     public let isTwoDigitYearQuirk: Bool
+    /// Whether the text has the form DER and RFC 5280 §4.1.2.5.1–§4.1.2.5.2 require: seconds
+    /// included and `Z` for the zone (`YYMMDDhhmmssZ`, `YYYYMMDDhhmmssZ`). `false` for the other
+    /// forms Apple accepts (a UTCTime without seconds, a `±hhmm` offset); `true` for a time that
+    /// does not come from DER. Not part of equality: two times of one form and instant are equal
+    /// however their zones were written.
+    public let isZuluWithSeconds: Bool
 
     /// The instant Apple substitutes for UTCTime years 50–69: 2001-01-01T00:00:00Z.
     public static let twoDigitYearQuirkInstant: Int64 = 978_307_200
@@ -38,6 +44,7 @@ public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.form = form
         self.secondsSince1970 = secondsSince1970
         self.isTwoDigitYearQuirk = false
+        self.isZuluWithSeconds = true
     }
 
     /// Decodes the content of `element` as `form`.
@@ -72,12 +79,27 @@ public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         let offsetSeconds = try text.zone()
         self.form = form
         self.isTwoDigitYearQuirk = quirk
+        // 13 octets (UTCTime) or 15 (GeneralizedTime) once the zone has read: seconds and `Z`.
+        self.isZuluWithSeconds = element.content.count == (form == .utcTime ? 13 : 15)
         if quirk {
             self.secondsSince1970 = Self.twoDigitYearQuirkInstant
         } else {
             let days = Self.daysSince1970(year: year, month: month, day: day)
             self.secondsSince1970 = days * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds
         }
+    }
+
+    /// Whether the two have the same form and instant (and the same two-digit-year quirk); how
+    /// the zone was written does not count (``isZuluWithSeconds``).
+    public static func == (lhs: DERTime, rhs: DERTime) -> Bool {
+        lhs.form == rhs.form && lhs.secondsSince1970 == rhs.secondsSince1970 && lhs.isTwoDigitYearQuirk == rhs.isTwoDigitYearQuirk
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(form)
+        hasher.combine(secondsSince1970)
+        hasher.combine(isTwoDigitYearQuirk)
     }
 
     /// Whether `lhs` is an earlier instant than `rhs` (the form does not matter).

@@ -185,7 +185,7 @@ struct PathBuilder {
             search.seen.append(Candidate(path: extended, isAnchored: anchored))
             return .done
         }
-        guard pool.signatureVerifies(child, by: issuer) else {
+        guard signatureVerifiesUnderProfile(child, by: issuer) else {
             record(.signatureFailed(child: pool[child].certificate, issuer: pool[issuer].certificate))
             return .done
         }
@@ -306,7 +306,7 @@ struct PathBuilder {
     mutating func score(_ candidate: Candidate) -> Int {
         let path = candidate.path
         var value = 0
-        let signaturesVerify = zip(path, path.dropFirst()).allSatisfy { pool.signatureVerifies($0, by: $1) }
+        let signaturesVerify = zip(path, path.dropFirst()).allSatisfy { signatureVerifiesUnderProfile($0, by: $1) }
         if !signaturesVerify { value -= 100_000 }
         if candidate.isAnchored { value += 10_000 }
         if let top = path.last, pool.isSelfSigned(top) { value += 1_000 - path.count } else { value += path.count }

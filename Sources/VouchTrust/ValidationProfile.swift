@@ -57,6 +57,20 @@ public struct ValidationProfile: Hashable, Sendable, CustomStringConvertible {
     /// CA/B BR 6.1.5: an RSA modulus is a whole number of octets (its size divisible by 8).
     /// Fails ``TrustCheck/rsaModulusLength``.
     public var requiresWholeOctetRSAModulus: Bool
+    /// How a certificate is written, where RFC 5280 and the CA/B BR forbid what Apple's reader
+    /// (and Vouch's, in both profiles) accepts: RFC 5280 §4.1 and X.690 §11.5, DER (no DEFAULT
+    /// written out: an extension's `critical FALSE`, basicConstraints' `cA FALSE`, a subtree's
+    /// `minimum 0`; a serial number without a needless leading octet); §4.1.2.1, a certificate
+    /// with extensions is v3; §4.1.2.8, no issuerUniqueID or subjectUniqueID; §4.1.2.5, dates
+    /// from 1950 through 2049 as UTCTime, §4.1.2.5.1–§4.1.2.5.2, times in Zulu with seconds;
+    /// CA/B BR 7.1.3.1, an RSA or EC key's AlgorithmIdentifier is one of the four encodings it
+    /// lists; §4.2.1.3, a keyUsage asserts some bit; §4.2.1.4, no policy twice in
+    /// certificatePolicies; §4.2.1.11, policyConstraints is not empty. Fails
+    /// ``TrustCheck/certificateProfile``. And §4.1.1.2 (CA/B BR 7.1.2: "byte-for-byte
+    /// identical"): a certificate whose signatureAlgorithm differs from tbsCertificate.signature
+    /// in its parameters is treated as not verifying, as one whose OIDs differ is in both
+    /// profiles, so no issuer is found for it (``TrustCheck/missingIntermediate``).
+    public var checksCertificateEncoding: Bool
     /// Defensive name constraints (RFC 5280 §4.2.1.10, CA/B BR 7.1.2.5.2): a nameConstraints
     /// extension with neither permittedSubtrees nor excludedSubtrees, or with a dNSName subtree
     /// that is not a domain name (a leading period, an empty label), an iPAddress subtree not of
@@ -98,6 +112,7 @@ public struct ValidationProfile: Hashable, Sendable, CustomStringConvertible {
         requiresCommonNameInSubjectAlternativeName = enabled
         requiresPreferredDNSNameSyntax = enabled
         requiresWholeOctetRSAModulus = enabled
+        checksCertificateEncoding = enabled
         checksNameConstraintsDefensively = enabled
         ignoresConstraintsOnAbsentNameForms = enabled
         requiresConformingCRLs = enabled

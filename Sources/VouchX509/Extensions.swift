@@ -11,9 +11,14 @@ public struct Extensions: Sequence, Sendable {
     /// The number of extensions.
     public let count: Int
 
+    /// Whether some extension writes out `critical FALSE`, the DEFAULT DER leaves out (X.690
+    /// §11.5): accepted, as Apple accepts it, and noted here as the list is read.
+    public let encodesDefaultCritical: Bool
+
     init() {
         content = []
         count = 0
+        encodesDefaultCritical = false
     }
 
     /// Reads `[3] EXPLICIT SEQUENCE SIZE (1..MAX) OF Extension` and validates what §10 demands.
@@ -28,10 +33,12 @@ public struct Extensions: Sequence, Sendable {
         guard !list.isAtEnd else { throw X509Error(.emptyExtensions, in: .extensions, at: list.offset) }
         let content = list.remaining
         var count = 0
+        var encodesDefaultCritical = false
         while !list.isAtEnd {
             let start = list.offset
             let next = try reading(.extensions) { () throws(DERError) in try Extension(reading: &list) }
             count += 1
+            if !encodesDefaultCritical && Self.encodesDefaultCritical(next, in: content) { encodesDefaultCritical = true }
             guard count < X509Limits.maximumExtensionCount else {
                 throw X509Error(.tooManyExtensions, in: .extensions, at: start)
             }
@@ -42,6 +49,17 @@ public struct Extensions: Sequence, Sendable {
         }
         self.content = content
         self.count = count
+        self.encodesDefaultCritical = encodesDefaultCritical
+    }
+
+    /// Whether `item`, read from `content`, writes out `critical FALSE`: a non-critical extension
+    /// whose extnID is followed by an element tagged BOOLEAN (the extnID is a view into `content`,
+    /// so where it ends indexes the next element; what follows it was read as a BOOLEAN or an
+    /// OCTET STRING). Found from the octets already read, so the parse pays a comparison.
+    static func encodesDefaultCritical(_ item: Extension, in content: ArraySlice<UInt8>) -> Bool {
+        guard !item.isCritical else { return false }
+        let next = item.oid.bytes.endIndex
+        return content.indices.contains(next) && content[next] == 0x01  // BOOLEAN's identifier octet
     }
 
     /// Iterates the extensions in encoding order.

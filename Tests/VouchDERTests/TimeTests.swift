@@ -56,6 +56,25 @@ private func generalized(_ text: String) throws(DERError) -> DERTime {
         #expect(!time.isTwoDigitYearQuirk)
     }
 
+    /// The forms DER and RFC 5280 require (seconds, `Z`) are told from the others Apple accepts,
+    /// for the strict profile; equality and hashing do not look at it.
+    @Test(arguments: [
+        (0x17, "250101000000Z", true), (0x17, "2501010000Z", false), (0x17, "250101000000+0000", false),
+        (0x17, "250101000000-0130", false), (0x17, "600101000000Z", true), (0x17, "6001010000Z", false),
+        (0x18, "20250101000000Z", true), (0x18, "20250101000000+0000", false), (0x18, "20550101000000-0800", false),
+    ] as [(UInt8, String, Bool)])
+    func zuluWithSeconds(tag: UInt8, text: String, isZuluWithSeconds: Bool) throws {
+        var reader = DERReader(timeElement(tag, text))
+        let time = try reader.readTime()
+        #expect(time.isZuluWithSeconds == isZuluWithSeconds)
+        let same = DERTime(secondsSince1970: time.secondsSince1970, form: time.form)
+        #expect(same.isZuluWithSeconds)
+        if !time.isTwoDigitYearQuirk {
+            #expect(time == same)
+            #expect(time.hashValue == same.hashValue)
+        }
+    }
+
     @Test(arguments: [
         ("250101000000Z", Int64(1_735_689_600)),
         ("700101000000Z", 0),

@@ -76,6 +76,7 @@ import VouchX509
         #expect(strict.requiresConformingCRLs && strict.requiresLeafRevocationStatus && strict.usesPrivatePublicSuffixes)
         #expect(!apple.checksNameConstraintsDefensively && !apple.ignoresConstraintsOnAbsentNameForms)
         #expect(!apple.requiresConformingCRLs && !apple.requiresLeafRevocationStatus && !apple.usesPrivatePublicSuffixes)
+        #expect(strict.checksCertificateEncoding && !apple.checksCertificateEncoding)
     }
 
     @Test("a wildcard dNSName meets a constraint when any name it matches is within it", arguments: [

@@ -20,6 +20,19 @@ import VouchX509
         #expect(try BasicConstraints(extensionValue: embedded(hex)) == expected)
     }
 
+    /// A written-out `cA FALSE` is noted for the strict profile's DER rule, and does not change
+    /// what the extension says (equality ignores it).
+    @Test(arguments: [
+        ("30 00", false), ("30 03 01 01 FF", false), ("30 03 01 01 00", true), ("30 06 01 01 00 02 01 00", true),
+        ("30 03 02 01 03", false), ("30 06 01 01 FF 02 01 00", false),
+    ])
+    func notesWrittenOutCA(hex: String, encodesDefault: Bool) throws {
+        let decoded = try BasicConstraints(extensionValue: embedded(hex))
+        #expect(decoded.encodesDefaultCA == encodesDefault)
+        #expect(decoded == BasicConstraints(isCertificateAuthority: decoded.isCertificateAuthority,
+                                            pathLengthConstraint: decoded.pathLengthConstraint))
+    }
+
     @Test(arguments: [
         ("", DERError(.missingElement(expected: .sequence), at: 0)),
         ("31 00", DERError(.unexpectedTag(expected: .sequence, found: .set), at: 0)),

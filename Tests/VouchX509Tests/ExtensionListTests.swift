@@ -134,7 +134,8 @@ import VouchX509
         #expect(throws: X509Error(kind, in: .extensions, at: builder.offset(of: .extensions) + offset)) { try builder.parse() }
     }
 
-    /// An explicitly encoded FALSE is not DER, but Apple and real CAs accept it.
+    /// An explicitly encoded FALSE is not DER, but Apple and real CAs accept it; the list notes
+    /// it, for the strict profile's DER rule.
     @Test(arguments: [("01 01 00", false), ("01 01 FF", true), ("", false)])
     func criticality(boolean: String, isCritical: Bool) throws {
         var builder = CertificateBuilder()
@@ -143,5 +144,20 @@ import VouchX509
         let extensions = try builder.parse().extensions
         #expect(extensions.map(\.isCritical) == [isCritical])
         #expect(extensions.map(\.offset) == [builder.offset(of: .extensions) + 4])
+        #expect(extensions.encodesDefaultCritical == (boolean == "01 01 00"))
+    }
+
+    /// The list notes a written-out `critical FALSE` in any of its extensions; none without a list.
+    @Test(arguments: [nil, 0, 1, 2] as [Int?])
+    func writtenOutCriticalityInTheList(position: Int?) throws {
+        var entries = (0..<3).map(Self.entry)
+        if let position {
+            entries[position] = DER.extensionEntry(OID(dotted: "1.3.6.1.4.1.99999.\(position)") ?? .anyPolicy, critical: false,
+                                                   value: DER.null)
+        }
+        #expect(try Self.builder(entries).parse().extensions.encodesDefaultCritical == (position != nil))
+        var none = CertificateBuilder()
+        none.extensionEntries = nil
+        #expect(try none.parse().extensions.encodesDefaultCritical == false)
     }
 }

@@ -46,6 +46,20 @@ import VouchX509
         }
     }
 
+    /// A written-out `minimum 0` (the DEFAULT, not DER) is noted, in either list, for the strict
+    /// profile's DER rule; the subtrees read the same.
+    @Test(arguments: [
+        ("30 07 A0 05 30 03 82 01 61", false),
+        ("30 0E A0 05 30 03 82 01 61 A1 05 30 03 82 01 62", false),
+        ("30 0A A0 08 30 06 82 01 61 80 01 00", true),
+        ("30 0A A1 08 30 06 82 01 62 80 01 00", true),
+        ("30 11 A0 05 30 03 82 01 61 A1 08 30 06 82 01 62 80 01 00", true),
+        ("30 0F A0 0D 30 03 82 01 61 30 06 82 01 62 80 01 00", true),
+    ])
+    func notesWrittenOutMinimum(hex: String, encodesDefault: Bool) throws {
+        #expect(try NameConstraints(extensionValue: embedded(hex)).encodesDefaultMinimum == encodesDefault)
+    }
+
     @Test(arguments: [
         ("", DERError(.missingElement(expected: .sequence), at: 0)),
         ("31 00", DERError(.unexpectedTag(expected: .sequence, found: .set), at: 0)),

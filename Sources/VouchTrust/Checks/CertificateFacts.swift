@@ -45,6 +45,9 @@ final class CertificateFacts: Sendable {
     /// How many permitted and excluded subtrees nameConstraints lists (`nil` without the
     /// extension or when it does not decode), for Apple's maximum list length.
     let nameConstraintCounts: (permitted: Int, excluded: Int)?
+    /// nameConstraints writes out a subtree's `minimum 0`, the DEFAULT DER leaves out
+    /// (``ValidationProfile/checksCertificateEncoding``).
+    let nameConstraintsEncodeDefaultMinimum: Bool
     /// subjectAltName holds entries that do not decode as their form (kept undecoded, as Apple
     /// keeps them).
     let hasUndecodedAlternativeNames: Bool
@@ -85,10 +88,12 @@ final class CertificateFacts: Sendable {
             nameConstraints = subtrees.isEmpty ? nil : (item.isCritical, subtrees)
             hasMalformedNameConstraints = NameConstraintsCheck.isMalformed(constraints)
             nameConstraintCounts = (constraints.permittedSubtrees?.count ?? 0, constraints.excludedSubtrees?.count ?? 0)
+            nameConstraintsEncodeDefaultMinimum = constraints.encodesDefaultMinimum
         } else {
             nameConstraints = nil
             hasMalformedNameConstraints = false
             nameConstraintCounts = nil
+            nameConstraintsEncodeDefaultMinimum = false
         }
         hasUndecodedAlternativeNames = walk.subjectAltName.value?.undecodedNames.isEmpty == false
         if certificate.subject.isEmpty {

@@ -27,6 +27,7 @@ enum StrictProfileChecks {
             if profile.requiresWholeOctetRSAModulus, case .rsa(let bits) = certificate.subjectPublicKeyInfo.keyType, bits % 8 != 0 {
                 fail(.rsaModulusLength)
             }
+            if profile.checksCertificateEncoding && !CertificateEncodingCheck.conforms(facts) { fail(.certificateProfile) }
             // RFC 5280 §4.2.1.6: each subjectAltName entry is a GeneralName of its form. Apple's
             // parser reads only the tags, so the extension parses; strict calls it unparseable.
             if profile.requiresPreferredDNSNameSyntax && facts.hasUndecodedAlternativeNames { fail(.unparseableExtension) }

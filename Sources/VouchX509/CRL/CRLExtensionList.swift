@@ -14,10 +14,12 @@ extension Extensions {
         let content = list.remaining
         var count = 0
         var seen: Set<OID> = []
+        var encodesDefaultCritical = false
         while !list.isAtEnd {
             let start = list.offset
             let next = try reading(field) { () throws(DERError) in try Extension(reading: &list) }
             count += 1
+            if !encodesDefaultCritical && Self.encodesDefaultCritical(next, in: content) { encodesDefaultCritical = true }
             guard count < X509Limits.maximumExtensionCount else { throw X509Error(.tooManyExtensions, in: field, at: start) }
             guard seen.insert(next.oid).inserted else { throw X509Error(.duplicateExtension(next.oid), in: field, at: start) }
             guard let decode = known[next.oid] else { continue }
@@ -27,6 +29,7 @@ extension Extensions {
         }
         self.content = content
         self.count = count
+        self.encodesDefaultCritical = encodesDefaultCritical
     }
 }
 

@@ -38,6 +38,8 @@ public struct NameConstraints: CertificateExtension {
     public let permittedSubtrees: [Subtree]?
     /// The excluded subtrees (`nil` when the field is absent or empty).
     public let excludedSubtrees: [Subtree]?
+    /// Whether a subtree writes out `minimum 0`: the DEFAULT, which DER leaves out (X.690 §11.5).
+    public let encodesDefaultMinimum: Bool
 
     /// Decodes the extension's value: the content of its `extnValue` OCTET STRING.
     ///
@@ -47,18 +49,25 @@ public struct NameConstraints: CertificateExtension {
     ///
     /// - Throws: `DERError` at the offset where the value breaks its syntax.
     public init(extensionValue: ArraySlice<UInt8>) throws(DERError) {
+        var encodesMinimum = false
         (permittedSubtrees, excludedSubtrees) = try DERReader.readAll(extensionValue) { (reader) throws(DERError) in
             try reader.nested(.sequence) { (inner) throws(DERError) in
-                let permitted = try inner.optionalNested(.contextSpecific(0, constructed: true), Self.readSubtrees)
-                let excluded = try inner.optionalNested(.contextSpecific(1, constructed: true), Self.readSubtrees)
+                let permitted = try inner.optionalNested(.contextSpecific(0, constructed: true)) { (list) throws(DERError) in
+                    try Self.readSubtrees(&list, encodesMinimum: &encodesMinimum)
+                }
+                let excluded = try inner.optionalNested(.contextSpecific(1, constructed: true)) { (list) throws(DERError) in
+                    try Self.readSubtrees(&list, encodesMinimum: &encodesMinimum)
+                }
                 return (permitted ?? nil, excluded ?? nil)
             }
         }
+        encodesDefaultMinimum = encodesMinimum
     }
 
     /// `GeneralSubtrees ::= SEQUENCE SIZE (1..MAX) OF GeneralSubtree` (the content of the [0]/[1]);
-    /// `nil` for an empty list, which Apple does not read.
-    private static func readSubtrees(_ list: inout DERReader) throws(DERError) -> [Subtree]? {
+    /// `nil` for an empty list, which Apple does not read. Sets `encodesMinimum` when a subtree
+    /// writes out its minimum.
+    private static func readSubtrees(_ list: inout DERReader, encodesMinimum: inout Bool) throws(DERError) -> [Subtree]? {
         guard !list.isAtEnd else { return nil }
         var subtrees: [Subtree] = []
         while !list.isAtEnd {
@@ -67,10 +76,9 @@ public struct NameConstraints: CertificateExtension {
                 let element = try subtree.readElement()
                 let base = try? GeneralName(reading: &probe)
                 // minimum [0] BaseDistance DEFAULT 0: only 0 (Apple: `require_quiet(minimum == 0)`).
-                if let minimum = try subtree.readOptionalElement(.contextSpecific(0, constructed: false)),
-                    try Self.distance(minimum) != 0
-                {
-                    throw DERError(.integerOutOfRange, at: minimum.contentOffset)
+                if let minimum = try subtree.readOptionalElement(.contextSpecific(0, constructed: false)) {
+                    guard try Self.distance(minimum) == 0 else { throw DERError(.integerOutOfRange, at: minimum.contentOffset) }
+                    encodesMinimum = true
                 }
                 // maximum [1] must be absent (Apple: `require_quiet(derGS.maximum.length == 0)`): it is
                 // left unread, so `nested` reports it as trailing data.

@@ -80,7 +80,7 @@ enum ExplorerTrust {
     static let strictRows: [Row] = [
         Row(check: .keyIdentifiers, scope: .all, failsWhen: "a missing key identifier RFC 5280 §4.2.1.1–2 requires"),
         Row(check: .extensionCriticality, scope: .all, failsWhen: "an extension with the wrong criticality for its kind"),
-        Row(check: .certificateProfile, scope: .all, failsWhen: "the CA/B Forum profile of the certificate's role is not met"),
+        Row(check: .certificateProfile, scope: .all, failsWhen: "the CA/B Forum profile of the certificate's role, or how RFC 5280 says it is written, is not met"),
         Row(check: .serialNumber, scope: .all, failsWhen: "a serial number that is not positive or longer than 20 octets"),
         Row(check: .commonName, scope: .leaf, failsWhen: "a commonName IP address or internationalised name not written as CA/B BR 7.1.4.3 says, or not among the subjectAltNames"),
         Row(check: .dnsNameSyntax, scope: .leaf, failsWhen: "a subjectAltName dNSName that is not a valid host name (RFC 1034 §3.5)"),
