@@ -124,10 +124,15 @@ struct CertificatePool: Sendable {
         added.reserveCapacity(added.count + count)
         indexByCertificate.reserveCapacity(indexByCertificate.count + count)
         indexBySubject.reserveCapacity(indexBySubject.count + count)
-        issuerKeys.reserveCapacity(issuerKeys.count + count)
         signatureCache.reserveCapacity(signatureCache.count + 2 * count)
-        verificationByKey.reserveCapacity(verificationByKey.count + 2 * count)
+        // Only a verification fills these (an evaluation whose answers all come from a shared
+        // cache never does): reserved on first use.
+        reservedVerifications += count
     }
+
+    /// Certificates announced by ``reserveCapacity(_:)``: the size the verification indexes are
+    /// given on first use.
+    private var reservedVerifications = 0
 
     /// Adds `certificate` as a member of `membership`; returns its id.
     @discardableResult
@@ -145,13 +150,29 @@ struct CertificatePool: Sendable {
             return id
         }
         let id = count
-        let entry = Entry(certificate: certificate, normalizedSubject: certificate.subject.appleNormalizedEncoding,
-                          normalizedIssuer: certificate.issuer.appleNormalizedEncoding, membership: membership, rank: rank)
+        let subject = normalized(certificate.subject)
+        let issuer = certificate.issuer.encoded == certificate.subject.encoded ? subject : normalized(certificate.issuer)
+        let entry = Entry(certificate: certificate, normalizedSubject: subject, normalizedIssuer: issuer,
+                          membership: membership, rank: rank)
         added.append(entry)
         indexByCertificate[certificate] = id
         indexBySubject[Octets(entry.normalizedSubject), default: []].append(id)
         return id
     }
+
+    /// `name`'s ``DistinguishedName/appleNormalizedEncoding``, shared with one of the last few
+    /// certificates added when it has the same encoding (a chain added in order names each
+    /// issuer again as the next certificate's subject): one array for both.
+    private func normalized(_ name: DistinguishedName) -> [UInt8] {
+        for entry in added.suffix(Self.namesReused).reversed() {
+            if entry.certificate.subject.encoded == name.encoded { return entry.normalizedSubject }
+            if entry.certificate.issuer.encoded == name.encoded { return entry.normalizedIssuer }
+        }
+        return name.appleNormalizedEncoding
+    }
+
+    /// How many of the last certificates added ``normalized(_:)`` compares names with.
+    private static let namesReused = 4
 
     /// The id of `certificate` (DER equality), if it is in the pool.
     func id(of certificate: Certificate) -> Int? {
@@ -180,7 +201,9 @@ struct CertificatePool: Sendable {
         let subject = Octets(self[child].normalizedIssuer)
         let own = indexBySubject[subject] ?? []
         let candidates = layer.flatMap { $0.indexBySubject[subject] }.map { $0 + own } ?? own
-        let found = candidates.filter { !self[$0].membership.isDisjoint(with: membership) }
+        // Usually every candidate is a member: the indexed array is returned as it is, not copied.
+        let isMember = { (id: Int) in !self[id].membership.isDisjoint(with: membership) }
+        let found = candidates.allSatisfy(isMember) ? candidates : candidates.filter(isMember)
         return found.count < 2 ? found : found.sorted { self[$0].rank < self[$1].rank }
     }
 
@@ -197,6 +220,10 @@ struct CertificatePool: Sendable {
         if let remembered = sharedVerifications?.answer(for: self[child].certificate, issuerKey: spki) {
             signatureCache[key] = remembered
             return remembered == .valid
+        }
+        if issuerKeys.isEmpty {
+            issuerKeys.reserveCapacity(reservedVerifications)
+            verificationByKey.reserveCapacity(2 * reservedVerifications)
         }
         let keyOctets = Octets(spki.encoded)
         let keyID: Int

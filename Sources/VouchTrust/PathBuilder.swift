@@ -55,6 +55,8 @@ struct PathBuilder {
         let path: [Int]
         let isAnchored: Bool
         var failures: [TrustFailure]? = nil
+        /// The context the failures were judged in (``judged(_:)``).
+        var context: PathContext? = nil
     }
 
     /// The chosen path and its failures.
@@ -71,7 +73,8 @@ struct PathBuilder {
 
     mutating func build(leaf: Int) -> Outcome {
         let leafIsAnchor = isAnchor(leaf, isLeaf: true)
-        let leafFailures = validate([leaf], anchored: leafIsAnchor)
+        let leafPath = [leaf]
+        let leafFailures = validate(leafPath, anchored: leafIsAnchor)
             .filter { $0.index == 0 && PathValidator.leafOnlyChecks.contains($0.check) }
         record(.leafChecked(failures: leafFailures))
         var search = Search(collectOnly: !leafFailures.isEmpty)
@@ -81,12 +84,14 @@ struct PathBuilder {
             record(.candidateJudged(path: certificates([leaf]), failures: candidate.failures ?? [], accepted: passes))
             if passes {
                 record(.chosen(path: certificates([leaf]), reason: "the leaf is a trusted anchor and passes every check"))
-                return outcome(candidate)
+                return outcome(candidate, judgedJustNow: true)
             }
             search.seen.append(candidate)
         }
         var explored: [[Int]] = []
-        var stack: [([Int], [CertificatePool.Membership])] = [([leaf], [trusted] + parentSources.prefix(1))]
+        // A chain of three explores two paths: room for them at once (growing reallocated).
+        explored.reserveCapacity(4)
+        var stack: [([Int], [CertificatePool.Membership])] = [(leafPath, sourceList(parents: 1))]
         var enabledParents = 1
         searching: while true {
             while let (path, sources) = stack.popLast() {
@@ -98,7 +103,7 @@ struct PathBuilder {
                         // With trust settings a certificate is often in two sources (the caller's
                         // and the user store): one path, not two, as Apple's builder keeps a set
                         // of every path built (`allPaths`). Without them the search is as before.
-                        if settings != nil && !builtPaths.insert(path + [issuer]).inserted { continue }
+                        if settings != nil && !builtPaths.insert(Self.extending(path, with: issuer)).inserted { continue }
                         guard pathsBuilt < TrustLimits.maximumPathsBuilt, pool.canCheckSignature else {
                             budgetExhausted = true
                             record(.budgetExhausted)
@@ -107,16 +112,16 @@ struct PathBuilder {
                         pathsBuilt += 1
                         let issuerIsAnchor = isAnchor(issuer, isLeaf: false)
                         record(.issuerFound(path: certificates(path), issuer: pool[issuer].certificate, isAnchor: issuerIsAnchor))
-                        switch consider(path + [issuer], &search) {
+                        switch consider(Self.extending(path, with: issuer), &search) {
                         case .accepted(let candidate):
                             record(.chosen(path: certificates(candidate.path), reason: "the first anchored path to pass every check"))
-                            return outcome(candidate)
+                            return outcome(candidate, judgedJustNow: true)
                         case .extend(let extended): extensions.append(extended)
                         case .done: break
                         }
                     }
                     // The last issuer a source returns is explored first.
-                    for extended in extensions { stack.append((extended, [trusted] + parentSources.prefix(enabledParents))) }
+                    for extended in extensions { stack.append((extended, sourceList(parents: enabledParents))) }
                 }
             }
             if enabledParents < parentSources.count {
@@ -136,7 +141,7 @@ struct PathBuilder {
             search.reconsidering = true
             record(.reconsideringParked(count: search.rejected.count))
             for parked in search.rejected {
-                if case .extend(let extended) = consider(parked, &search) { stack.append((extended, [trusted] + parentSources)) }
+                if case .extend(let extended) = consider(parked, &search) { stack.append((extended, sourceList(parents: parentSources.count))) }
             }
             stack.reverse()
         }
@@ -155,6 +160,26 @@ struct PathBuilder {
         let chosen = best?.candidate ?? Candidate(path: [leaf], isAnchored: false)
         record(.chosen(path: certificates(chosen.path), reason: "highest score, first seen on ties"))
         return outcome(chosen)
+    }
+
+    /// The trusted source and the first `parents` parent sources, in one allocation (`[trusted] +
+    /// parentSources.prefix(parents)` made two).
+    func sourceList(parents: Int) -> [CertificatePool.Membership] {
+        let parents = parentSources.prefix(parents)
+        var sources: [CertificatePool.Membership] = []
+        sources.reserveCapacity(1 + parents.count)
+        sources.append(trusted)
+        sources.append(contentsOf: parents)
+        return sources
+    }
+
+    /// `path` with `issuer` on top, in one allocation (`path + [issuer]` made two).
+    static func extending(_ path: [Int], with issuer: Int) -> [Int] {
+        var extended: [Int] = []
+        extended.reserveCapacity(path.count + 1)
+        extended.append(contentsOf: path)
+        extended.append(issuer)
+        return extended
     }
 
     /// The state of one search.
@@ -260,7 +285,9 @@ struct PathBuilder {
 
     mutating func judged(_ candidate: Candidate) -> Candidate {
         var judged = candidate
-        judged.failures = validate(candidate.path, anchored: candidate.isAnchored)
+        let context = context(for: candidate.path, anchored: candidate.isAnchored)
+        judged.failures = PathValidator.failures(context, nameConstraintBudget: &nameConstraintBudget, revocation: &revocation)
+        judged.context = context
         return judged
     }
 
@@ -280,7 +307,7 @@ struct PathBuilder {
                 && pool.isSelfSigned(path[index])
         }
         if let leaf = path.first, let facts = read.first, hostnameVerdict?.leaf != leaf {
-            hostnameVerdict = (leaf, SSLChecks.hostnameMismatches(facts, hostnames: policies.compactMap(\.hostname), profile: profile))
+            hostnameVerdict = (leaf, SSLChecks.hostnameMismatches(facts, hostnames: policies.lazy.compactMap(\.hostname), profile: profile))
         }
         return PathContext(
             facts: read, isAnchored: anchored, isSystemRooted: systemRooted,
@@ -317,8 +344,11 @@ struct PathBuilder {
         return value
     }
 
-    mutating func outcome(_ candidate: Candidate) -> Outcome {
-        let context = context(for: candidate.path, anchored: candidate.isAnchored)
+    /// The outcome of `candidate`. `judgedJustNow`: it was judged with nothing changed since (no
+    /// source unlocked), so the context it was judged in is still the path's context.
+    mutating func outcome(_ candidate: Candidate, judgedJustNow: Bool = false) -> Outcome {
+        let known = judgedJustNow ? candidate.context : nil
+        let context = known ?? context(for: candidate.path, anchored: candidate.isAnchored)
         var judgement: PathValidator.Judgement
         if context.settings == nil, let failures = candidate.failures {
             judgement = PathValidator.Judgement(failures: failures)

@@ -78,7 +78,18 @@ enum PathValidator {
         revocation.run(context, into: &failures)
         if !context.profile.isApple { StrictProfileChecks.run(context, into: &failures) }
         if let settings = context.settings { UsageConstraintsCheck.run(context, settings: settings, into: &failures) }
-        return Array(Set(failures)).sorted { ($0.index, order[$0.check] ?? 0) < ($1.index, order[$1.check] ?? 0) }
+        let inOrder = { (a: TrustFailure, b: TrustFailure) in (a.index, order[a.check] ?? 0) < (b.index, order[b.check] ?? 0) }
+        guard failures.count > 1 else { return failures }
+        // A few failures (the usual case) are deduplicated by comparison, in place, without a set.
+        guard failures.count <= 16 else { return Array(Set(failures)).sorted(by: inOrder) }
+        var unique = 0
+        for index in failures.indices where !failures[..<unique].contains(failures[index]) {
+            failures.swapAt(unique, index)
+            unique += 1
+        }
+        failures.removeLast(failures.count - unique)
+        failures.sort(by: inOrder)
+        return failures
     }
 
     /// A fixed order of checks, for stable output.

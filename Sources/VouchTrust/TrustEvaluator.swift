@@ -36,9 +36,10 @@ enum TrustEvaluator {
         }
         if !systemIsTrusted { builder.deferredSystemRoots = trust.systemStore }
         builder.profile = trust.profile
-        // CRL signers other than the issuing CA are looked for among the caller's certificates.
+        // CRL signers other than the issuing CA are looked for among the caller's certificates
+        // (only when there are CRLs: the list is not built otherwise).
         builder.revocation = RevocationChecker(
-            crls: trust.crls, signers: trust.certificates + (trust.anchors ?? []),
+            crls: trust.crls, signers: trust.crls.isEmpty ? [] : trust.certificates + (trust.anchors ?? []),
             responseRequired: trust.revocationResponseRequired, verifyTime: verifyTime)
         builder.revocation.profile = trust.profile
         builder.log = events == nil ? nil : PathBuilder.EventLog()

@@ -39,11 +39,11 @@ struct ECFieldTests {
         #expect(hex(field.multiply(x, y)) == product)
         #expect(hex(field.add(x, y)) == sum)
         #expect(hex(field.subtract(x, y)) == difference)
-        #expect(hex(field.inverse(x)) == inverse)
+        #expect(hex(try #require(field.inverse(x))) == inverse)
         #expect(field.areEqual(field.square(x), field.multiply(x, x)))
         #expect(field.areEqual(field.add(field.subtract(x, y), y), x))
         #expect(field.isZero(field.add(x, field.negate(x))))
-        #expect(field.areEqual(field.multiply(x, field.inverse(x)), field.one))
+        #expect(field.areEqual(field.multiply(x, try #require(field.inverse(x))), field.one))
         // p itself is not an element; p − 1 is, and (p − 1) + 1 = 0.
         #expect(field.element(fromWords: field.modulusWords) == nil)
         let minusOne = try #require(field.element(fromWords: WordArithmetic.subtracting(1, from: field.modulusWords)))

@@ -31,8 +31,8 @@ final class CertificateFacts: Sendable {
     /// The keyIdentifier of authorityKeyIdentifier, when both are present.
     let authorityKeyIdentifier: ArraySlice<UInt8>?
     let subjectKeyIdentifier: ArraySlice<UInt8>?
-    /// The identifiers of certificatePolicies, `nil` without a well-formed extension.
-    let policyIdentifiers: [OID]?
+    /// certificatePolicies, `nil` without a well-formed extension.
+    let certificatePolicies: CertificatePolicies?
     let policyMappings: PolicyMappings?
     let policyConstraints: PolicyConstraints?
     let inhibitAnyPolicy: InhibitAnyPolicy?
@@ -51,6 +51,9 @@ final class CertificateFacts: Sendable {
     /// subjectAltName holds entries that do not decode as their form (kept undecoded, as Apple
     /// keeps them).
     let hasUndecodedAlternativeNames: Bool
+    /// The subjectAltName as ``Certificate/subjectAlternativeNames`` decodes it (the first one),
+    /// for hostname matching.
+    let subjectAlternativeNames: SubjectAlternativeNames?
     /// NonEmptySubject fails: the subject is empty, and the certificate is a CA or has no
     /// critical subjectAltName (an empty subject is allowed only on a non-CA with a critical SAN).
     let hasEmptySubjectProblem: Bool
@@ -79,7 +82,7 @@ final class CertificateFacts: Sendable {
         extendedKeyUsage = walk.extendedKeyUsage.value
         authorityKeyIdentifier = walk.authorityKeyIdentifier.value?.keyIdentifier
         subjectKeyIdentifier = walk.subjectKeyIdentifier.value?.keyIdentifier
-        policyIdentifiers = walk.certificatePolicies.value?.policies.map(\.identifier)
+        certificatePolicies = walk.certificatePolicies.value
         policyMappings = walk.policyMappings.value
         policyConstraints = walk.policyConstraints.value
         inhibitAnyPolicy = walk.inhibitAnyPolicy.value
@@ -95,6 +98,7 @@ final class CertificateFacts: Sendable {
             nameConstraintCounts = nil
             nameConstraintsEncodeDefaultMinimum = false
         }
+        subjectAlternativeNames = walk.subjectAltName.value
         hasUndecodedAlternativeNames = walk.subjectAltName.value?.undecodedNames.isEmpty == false
         if certificate.subject.isEmpty {
             hasEmptySubjectProblem = basicConstraints?.isCertificateAuthority == true || walk.subjectAltName.first?.isCritical != true
@@ -106,6 +110,10 @@ final class CertificateFacts: Sendable {
         hasDuplicateExtension = anomalies.hasDuplicates
         hasUnknownCriticalExtension = anomalies.hasUnknownCritical
     }
+
+    /// The identifiers of certificatePolicies, `nil` without a well-formed extension: listed on
+    /// demand (policy processing asks only on paths with policy constraints or mappings).
+    var policyIdentifiers: [OID]? { certificatePolicies?.policies.map(\.identifier) }
 
     /// TemporalValidity: `notBefore ≤ time ≤ notAfter`, both ends inclusive (SECTRUST.md §6).
     func isValid(at time: Int64) -> Bool { notBefore <= time && time <= notAfter }

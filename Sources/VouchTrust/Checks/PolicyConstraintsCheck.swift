@@ -64,6 +64,13 @@ enum PolicyConstraintsCheck {
         // n: the certificates processed; a trusted anchor is not one of them.
         let n = isAnchored ? path.count - 1 : path.count
         guard n > 0 else { return nil }
+        // Without a requireExplicitPolicy among the processed certificates explicit_policy never
+        // reaches 0 (it starts at n + 1 and counts down at most n times), and without
+        // policyMappings no mapping rule applies: nothing can fail, so the graph (two
+        // dictionaries, a set and arrays per level) is not built.
+        if !path.prefix(n).contains(where: { $0.policyConstraints?.requireExplicitPolicy != nil || $0.policyMappings != nil }) {
+            return nil
+        }
         var graph = PolicyGraph()
         var explicitPolicy = n + 1
         var inhibitAnyPolicy = n + 1

@@ -8,11 +8,13 @@ enum SSLChecks {
     static let serverPurposes: [OID] = [.anyExtendedKeyUsage, .serverAuth, .microsoftServerGatedCrypto, .netscapeServerGatedCrypto]
 
     /// How many of `hostnames` the leaf does not match (one SSLHostname failure each).
-    static func hostnameMismatches(_ leaf: CertificateFacts, hostnames: [String], profile: ValidationProfile) -> Int {
+    static func hostnameMismatches(_ leaf: CertificateFacts, hostnames: some Collection<String>, profile: ValidationProfile) -> Int {
         guard !hostnames.isEmpty else { return 0 }
         // The strict profile's wildcards stop at the list's private suffixes too (*.s3.amazonaws.com).
         let suffixes = profile.usesPrivatePublicSuffixes ? PublicSuffixList.current.includingPrivateDomains : PublicSuffixList.current
-        return hostnames.count { !HostnameMatching.matches($0, certificate: leaf.certificate, publicSuffixes: suffixes) }
+        return hostnames.count {
+            !HostnameMatching.matches($0, subjectAlternativeNames: leaf.subjectAlternativeNames, publicSuffixes: suffixes)
+        }
     }
 
     static func run(_ context: PathContext, into failures: inout [TrustFailure]) {

@@ -39,12 +39,19 @@ public enum HostnameMatching {
         certificate: Certificate,
         publicSuffixes: PublicSuffixList? = PublicSuffixList.current
     ) -> Bool {
-        let subjectAlternativeNames = certificate.subjectAlternativeNames
-        if let reference = DNSNameMatch.Reference(hostname) {
-            for presented in PresentedDNSNames.of(subjectAlternativeNames)
-            where DNSNameMatch.matches(reference, presented: presented, publicSuffixes: publicSuffixes) {
-                return true
-            }
+        matches(hostname, subjectAlternativeNames: certificate.subjectAlternativeNames, publicSuffixes: publicSuffixes)
+    }
+
+    /// ``matches(_:certificate:publicSuffixes:)`` on a subjectAltName already decoded.
+    static func matches(
+        _ hostname: String, subjectAlternativeNames: SubjectAlternativeNames?, publicSuffixes: PublicSuffixList?
+    ) -> Bool {
+        if let reference = DNSNameMatch.Reference(hostname),
+            PresentedDNSNames.contains(in: subjectAlternativeNames, where: {
+                DNSNameMatch.matches(reference, presented: $0, publicSuffixes: publicSuffixes)
+            })
+        {
+            return true
         }
         guard let address = HostnameIPAddress.parse(hostname) else { return false }
         return HostnameIPAddress.presented(in: subjectAlternativeNames?.ipAddresses).contains {

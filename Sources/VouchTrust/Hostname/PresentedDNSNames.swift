@@ -9,16 +9,16 @@ import VouchX509
 /// GeneralNames walk, which discards every dNSName of the certificate, not just that one.
 /// The subject's common name is never used.
 enum PresentedDNSNames {
-    /// The kept dNSNames (ASCII octets), in SAN order; empty when the SAN is absent or malformed,
-    /// or when some dNSName is not valid UTF-8.
-    static func of(_ subjectAlternativeNames: SubjectAlternativeNames?) -> [ArraySlice<UInt8>] {
-        guard let names = subjectAlternativeNames?.dnsNames else { return [] }
-        var kept: [ArraySlice<UInt8>] = []
-        for name in names {
-            guard DERString.firstInvalidUTF8(name) == nil else { return [] }
-            if isDNSLike(name) { kept.append(name) }
-        }
-        return kept
+    /// Whether a kept dNSName (ASCII octets) satisfies `predicate`, asked in SAN order; `false`
+    /// when the SAN is absent or malformed, or when some dNSName is not valid UTF-8. No array is
+    /// built: this runs once per evaluation with a hostname.
+    static func contains(
+        in subjectAlternativeNames: SubjectAlternativeNames?, where predicate: (ArraySlice<UInt8>) -> Bool
+    ) -> Bool {
+        guard let names = subjectAlternativeNames?.names else { return false }
+        for case .dnsName(let name) in names where DERString.firstInvalidUTF8(name) != nil { return false }
+        for case .dnsName(let name) in names where isDNSLike(name) && predicate(name) { return true }
+        return false
     }
 
     /// Where the scan of a name stands: what the previous character was.

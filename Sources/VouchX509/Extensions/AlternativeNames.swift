@@ -42,6 +42,8 @@ public struct SubjectAlternativeNames: CertificateExtension {
                     throw DERError(.missingElement(expected: .contextSpecific(2, constructed: false)), at: list.offset)
                 }
                 var names: [GeneralName] = [], undecoded: [UndecodedName] = []
+                // Room for a typical list at once: growing one name at a time reallocated twice.
+                names.reserveCapacity(4)
                 var count = 0
                 while !list.isAtEnd {
                     var probe = list

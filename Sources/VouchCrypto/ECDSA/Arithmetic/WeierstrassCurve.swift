@@ -49,17 +49,17 @@ struct WeierstrassCurve<Field: PrimeField>: Sendable {
         self.primeMinusOrder = WordArithmetic.subtract(field.modulusWords, orderWords)
         let points = self.points
         guard Self.isOnCurve(generator, field: field, b: b) else { return nil }
-        // Odd multiples (2i+1)·G: G, then repeatedly + 2G, each brought to affine form.
+        // Odd multiples (2i+1)·G: G, then repeatedly + 2G, brought to affine form together.
         let twice = points.double(points.jacobian(generator))
         var current = points.jacobian(generator)
-        var table: [AffinePoint<Element>] = []
+        var multiples: [JacobianPoint<Element>] = []
         let tableSize = 1 << (Self.generatorWindow - 2)
-        table.reserveCapacity(tableSize)
+        multiples.reserveCapacity(tableSize)
         for _ in 0..<tableSize {
-            guard let affine = points.affine(current) else { return nil }
-            table.append(affine)
+            multiples.append(current)
             current = points.add(current, twice)
         }
+        guard let table = multiples.withUnsafeBufferPointer({ points.affine($0) }) else { return nil }
         self.generatorTable = table
     }
 

@@ -72,6 +72,43 @@ struct P384Field: PrimeField {
     @inline(__always)
     func negate(_ a: Element) -> Element { subtract(zero, a) }
 
+    /// a/2: a + p when a is odd (making it even), then one bit to the right; below p.
+    @inline(__always)
+    func halve(_ a: Element) -> Element {
+        let mask = 0 &- (a.w0 & 1)
+        var carry: UInt64 = 0
+        let s0 = addWithCarry(a.w0, 0x0000_0000_ffff_ffff & mask, &carry)
+        let s1 = addWithCarry(a.w1, 0xffff_ffff_0000_0000 & mask, &carry)
+        let s2 = addWithCarry(a.w2, 0xffff_ffff_ffff_fffe & mask, &carry)
+        let s3 = addWithCarry(a.w3, 0xffff_ffff_ffff_ffff & mask, &carry)
+        let s4 = addWithCarry(a.w4, 0xffff_ffff_ffff_ffff & mask, &carry)
+        let s5 = addWithCarry(a.w5, 0xffff_ffff_ffff_ffff & mask, &carry)
+        return Element(w0: s0 >> 1 | s1 << 63, w1: s1 >> 1 | s2 << 63, w2: s2 >> 1 | s3 << 63, w3: s3 >> 1 | s4 << 63, w4: s4 >> 1 | s5 << 63, w5: s5 >> 1 | carry << 63)
+    }
+
+    /// 3·a in one pass: the 386-bit product 3a, its top word t (at most 2) folded back as
+    /// t·(2^384 − p), since 2^384 ≡ 2^384 − p < 2^129; the sum is below 2^384 + 2^131 < 2p, so one
+    /// conditional subtraction finishes.
+    @inline(__always)
+    func triple(_ a: Element) -> Element {
+        var carry: UInt64 = 0
+        let t0 = multiplyAdd(a.w0, 3, 0, &carry)
+        let t1 = multiplyAdd(a.w1, 3, 0, &carry)
+        let t2 = multiplyAdd(a.w2, 3, 0, &carry)
+        let t3 = multiplyAdd(a.w3, 3, 0, &carry)
+        let t4 = multiplyAdd(a.w4, 3, 0, &carry)
+        let t5 = multiplyAdd(a.w5, 3, 0, &carry)
+        let top = carry
+        carry = 0
+        let s0 = multiplyAdd(top, 0xffff_ffff_0000_0001, t0, &carry)
+        let s1 = multiplyAdd(top, 0x0000_0000_ffff_ffff, t1, &carry)
+        let s2 = multiplyAdd(top, 0x0000_0000_0000_0001, t2, &carry)
+        let s3 = addWithCarry(t3, 0, &carry)
+        let s4 = addWithCarry(t4, 0, &carry)
+        let s5 = addWithCarry(t5, 0, &carry)
+        return Self.subtractModulusIfNeeded(s0, s1, s2, s3, s4, s5, high: carry)
+    }
+
     /// a·b·R⁻¹ mod p.
     // Not inlined: a call costs nothing measurable against the unrolled product, and inlining
     // it into every point operation made the static binary 320 KB larger (P-192 to P-521).

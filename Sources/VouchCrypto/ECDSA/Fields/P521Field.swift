@@ -78,6 +78,18 @@ struct P521Field: PrimeField {
     @inline(__always)
     func negate(_ a: Element) -> Element { subtract(zero, a) }
 
+    /// a/2 ≡ a·2^520 (2^521 ≡ 1): each limb halved, its low bit moved to the top (bit 57) of the
+    /// limb below, and limb 0's low bit to bit 520 (limb 8, bit 56). The limbs keep the weak bounds.
+    @inline(__always)
+    func halve(_ a: Element) -> Element {
+        Element(
+            w0: a.w0 >> 1 &+ (a.w1 & 1) << 57, w1: a.w1 >> 1 &+ (a.w2 & 1) << 57,
+            w2: a.w2 >> 1 &+ (a.w3 & 1) << 57, w3: a.w3 >> 1 &+ (a.w4 & 1) << 57,
+            w4: a.w4 >> 1 &+ (a.w5 & 1) << 57, w5: a.w5 >> 1 &+ (a.w6 & 1) << 57,
+            w6: a.w6 >> 1 &+ (a.w7 & 1) << 57, w7: a.w7 >> 1 &+ (a.w8 & 1) << 57,
+            w8: a.w8 >> 1 &+ (a.w0 & 1) << 56)
+    }
+
     // Not inlined: a call costs nothing measurable against the unrolled product, and inlining
 
     // it into every point operation made the static binary 320 KB larger (P-192 to P-521).
