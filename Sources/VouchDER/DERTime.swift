@@ -95,7 +95,7 @@ public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         lhs.form == rhs.form && lhs.secondsSince1970 == rhs.secondsSince1970 && lhs.isTwoDigitYearQuirk == rhs.isTwoDigitYearQuirk
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(form)
         hasher.combine(secondsSince1970)
