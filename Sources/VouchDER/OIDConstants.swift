@@ -209,4 +209,10 @@ extension OID {
     public static let etsiQIPolicy = OID(literal: "2.23.148.1.1")
     /// `2.23.148.1.2`: an ETSI extension Apple knows without parsing (`qiRSID` in SecCertificate.c).
     public static let etsiQIRSID = OID(literal: "2.23.148.1.2")
+
+    // OCSP (RFC 6960)
+    /// `1.3.6.1.5.5.7.48.1.1`: id-pkix-ocsp-basic, the BasicOCSPResponse type.
+    public static let ocspBasic = OID(literal: "1.3.6.1.5.5.7.48.1.1")
+    /// `1.3.6.1.5.5.7.48.1.2`: id-pkix-ocsp-nonce.
+    public static let ocspNonce = OID(literal: "1.3.6.1.5.5.7.48.1.2")
 }

@@ -31,6 +31,11 @@ public struct X509Error: Error, Equatable, Sendable, CustomStringConvertible {
         case unparseableExtension(OID, DERError.Kind)
         /// An issuingDistributionPoint that is empty or sets more than one `onlyContains…` (RFC 5280 §5.2.5).
         case invalidIssuingDistributionPoint
+        /// An OCSPResponseStatus outside RFC 6960 §4.2.1's values (4 is unused).
+        case unknownOCSPResponseStatus(Int)
+        /// A successful OCSP response without responseBytes, or an unsuccessful one with them
+        /// (RFC 6960 §4.2.1).
+        case ocspResponseBytesMismatch
     }
 
     /// The part of the certificate (or CRL) the error is in; the sections are RFC 5280's.
@@ -93,6 +98,31 @@ public struct X509Error: Error, Equatable, Sendable, CustomStringConvertible {
         case auxiliaryKeyIdentifier = "keyid"
         /// `other [1]`: the other algorithm identifiers.
         case auxiliaryAlgorithms = "other"
+        // OCSP responses (RFC 6960 §4.2.1)
+        /// The outer OCSPResponse SEQUENCE and its responseStatus.
+        case ocspResponse
+        /// `responseBytes [0]`: the response type and the OCTET STRING around the response.
+        case responseBytes
+        /// The BasicOCSPResponse SEQUENCE.
+        case basicOCSPResponse
+        /// tbsResponseData (ResponseData), and its version.
+        case responseData
+        /// responderID: byName [1] or byKey [2].
+        case responderID
+        /// producedAt.
+        case producedAt
+        /// One SingleResponse.
+        case singleResponse
+        /// A SingleResponse's certID.
+        case certID
+        /// A SingleResponse's certStatus (good, revoked or unknown).
+        case certStatus
+        /// responseExtensions [1].
+        case responseExtensions
+        /// A SingleResponse's singleExtensions [1].
+        case singleExtensions
+        /// `certs [0]`: the certificates that come with the response.
+        case ocspCertificates = "certs"
     }
 
     /// What was wrong.
@@ -133,6 +163,9 @@ public struct X509Error: Error, Equatable, Sendable, CustomStringConvertible {
             reason = "extension \(oid.name ?? oid.dotted) does not parse: \(DERError(kind, at: offset).reason)"
         case .invalidIssuingDistributionPoint:
             reason = "issuingDistributionPoint empty or with more than one onlyContains flag (RFC 5280 §5.2.5)"
+        case .unknownOCSPResponseStatus(let value): reason = "responseStatus \(value) is none of RFC 6960 §4.2.1's"
+        case .ocspResponseBytesMismatch:
+            reason = "responseBytes must be present exactly when responseStatus is successful (RFC 6960 §4.2.1)"
         }
         return "offset \(offset): \(field.rawValue): \(reason)"
     }
