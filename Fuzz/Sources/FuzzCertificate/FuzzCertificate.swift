@@ -2,7 +2,8 @@ import FuzzSupport
 import VouchDER
 import VouchX509
 
-/// Certificate parsing, then every decoded field and every extension accessor; CRLs as well.
+/// Certificate parsing, then every decoded field and every extension accessor; CRLs and OCSP
+/// responses as well.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     fuzzInput(data, size) { bytes in
@@ -30,6 +31,19 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 _ = (entry.reason?.rawValue, entry.invalidityDate?.rfc3339, entry.certificateIssuer, entry.unknownCriticalExtensions)
             }
         } catch { _ = error.description }
+        // OCSP responses (RFC 6960): every field of the basic response, its certificates touched.
+        do throws(X509Error) {
+            let response = try OCSPResponse(derEncoded: bytes)
+            _ = (response.status, response.responseType, response.responseOctets?.count)
+            if let basic = response.basic {
+                _ = (basic.version, basic.producedAt.rfc3339, basic.nonce, basic.extensions.count, basic.signature.bitCount)
+                if case .byName(let name) = basic.responderID { _ = name.rfc4514 }
+                for single in basic.responses {
+                    _ = (single.certID.serialNumber, single.status, single.thisUpdate.rfc3339, single.nextUpdate?.rfc3339)
+                }
+                for certificate in basic.certificates { touch(certificate) }
+            }
+        } catch { _ = error.description }
     }
 }
 
@@ -46,7 +60,7 @@ func touch(_ certificate: Certificate) {
     for found in extensions { _ = (found.oid.name, found.isCritical, try? found.validateIfKnown()) }
     _ = (certificate.basicConstraints, certificate.keyUsage?.usages, certificate.extendedKeyUsage?.purposes)
     if let names = certificate.subjectAlternativeNames {
-        _ = (names.dnsNames, names.ipAddresses, names.emailAddresses, names.uris)
+        _ = (names.dnsNames, names.ipAddresses, names.emailAddresses, names.uris, names.undecodedNames.count)
         for case .directoryName(let name) in names.names { _ = name.rfc4514 }
     }
     _ = (certificate.issuerAlternativeNames, certificate.subjectKeyIdentifier, certificate.authorityKeyIdentifier)
@@ -54,4 +68,5 @@ func touch(_ certificate: Certificate) {
     _ = (certificate.policyConstraints, certificate.inhibitAnyPolicy, certificate.crlDistributionPoints)
     _ = (certificate.authorityInformationAccess, certificate.subjectInformationAccess)
     _ = try? certificate.extensionValue(SignedCertificateTimestamps.self)
+    _ = try? certificate.extensionValue(QCStatements.self)?.types
 }
