@@ -171,6 +171,8 @@ extension OID {
     public static let timeStamping = OID(literal: "1.3.6.1.5.5.7.3.8")
     /// `1.3.6.1.5.5.7.3.9`: ocspSigning.
     public static let ocspSigning = OID(literal: "1.3.6.1.5.5.7.3.9")
+    /// `1.3.6.1.4.1.11129.2.4.4`: Precertificate Signing (RFC 6962 §3.1).
+    public static let precertificateSigning = OID(literal: "1.3.6.1.4.1.11129.2.4.4")
     /// `1.3.6.1.4.1.311.10.3.3`: microsoftServerGatedCrypto.
     public static let microsoftServerGatedCrypto = OID(literal: "1.3.6.1.4.1.311.10.3.3")
     /// `2.16.840.1.113730.4.1`: netscapeServerGatedCrypto.

@@ -40,9 +40,6 @@ struct PathBuilder {
     var parentSettings: [Int: CertificateSettings] = [:]
     /// Every path built so far, when trust settings are consulted.
     var builtPaths: Set<[Int]> = []
-    /// Whether a certificate is in the deferred system store, by id, for those asked
-    /// (``isSystemRoot(_:deciding:)``).
-    var systemStoreMembership: [Int: Bool] = [:]
     /// SHA-1 of the certificates exceptions were checked against, by id.
     var sha1ByID: [Int: [UInt8]] = [:]
 
@@ -323,10 +320,7 @@ struct PathBuilder {
     mutating func isSystemRoot(_ top: Int, deciding path: [CertificateFacts]) -> Bool {
         if pool[top].membership.contains(.system) { return true }
         guard let store = deferredSystemRoots, SSLChecks.dependsOnSystemRoot(path, policies: policies) else { return false }
-        if let known = systemStoreMembership[top] { return known }
-        let contained = store.contains(pool[top].certificate)
-        systemStoreMembership[top] = contained
-        return contained
+        return store.contains(pool[top].certificate)
     }
 
     /// Apple's score for a path that was not accepted (§2.4).

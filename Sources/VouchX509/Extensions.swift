@@ -105,7 +105,7 @@ public struct Extensions: Sequence, Sendable {
     /// Whether two of `oids` (extnID contents) are equal: pairwise for the usual handful, up to
     /// ``pairwiseDuplicateLimit``; sorted for the thousands a hostile certificate may hold, so the
     /// cost stays O(n log n) up to ``X509Limits/maximumExtensionCount``.
-    static func containsDuplicate(_ oids: [ArraySlice<UInt8>]) -> Bool {
+    package static func containsDuplicate(_ oids: [ArraySlice<UInt8>]) -> Bool {
         if oids.count <= pairwiseDuplicateLimit {
             for (index, oid) in oids.enumerated() where oids[(index + 1)...].contains(where: { $0.elementsEqual(oid) }) {
                 return true

@@ -13,22 +13,23 @@ import VouchX509
 /// identified here by the SHA-256 of its DER. Apple's path score still counts them as expired
 /// (`SecCertificatePathVCIsValid` reads the dates alone), and so does Vouch's.
 enum AppleAnchors {
-    /// The SHA-256 of each certificate `_ShouldSkipExpirationCheck` exempts.
-    static let neverExpiring: Set<[UInt8]> = [
+    /// The SHA-256 of each certificate `_ShouldSkipExpirationCheck` exempts, as
+    /// ``SHA256Digest``'s description writes it (lower-case hex).
+    static let neverExpiring: Set<String> = [
         // Apple Root CA (notAfter 2035-02-09): SecAppleAnchor.c, AppleRootCAHash.
-        digest("b0b1730ecbc7ff4505142c49f1295e6eda6bcaed7e2c68c5be91b5a11001f024"),
+        "b0b1730ecbc7ff4505142c49f1295e6eda6bcaed7e2c68c5be91b5a11001f024",
         // Apple Root CA - G2 (2039-04-30): AppleRootG2Hash.
-        digest("c2b9b042dd57830e7d117dac55ac8ae19407d38e41d88f3215bc3a890444a050"),
+        "c2b9b042dd57830e7d117dac55ac8ae19407d38e41d88f3215bc3a890444a050",
         // Apple Root CA - G3 (2039-04-30): AppleRootG3Hash.
-        digest("63343abfb89a6a03ebb57e9b3f5fa7be7c4f5c756f3017b3a8c488c3653e9179"),
+        "63343abfb89a6a03ebb57e9b3f5fa7be7c4f5c756f3017b3a8c488c3653e9179",
         // Apple Platform Backport RSA Root CA - G1 (2049-12-08): ApplePlatformBackportRSARootG1Hash.
-        digest("fb3f6cf69467b5fa9ffa2b3b392b6e5e775bbb09c77b6e759e9038e26bbf9049"),
+        "fb3f6cf69467b5fa9ffa2b3b392b6e5e775bbb09c77b6e759e9038e26bbf9049",
         // Apple Platform Backport ECC Root CA - G1 (2049-12-08): ApplePlatformBackportECCRootG1Hash.
-        digest("eda23b3f224f45e0952f20e4d2b33e000d49c8044c1168de47b443cd2b3536dc"),
+        "eda23b3f224f45e0952f20e4d2b33e000d49c8044c1168de47b443cd2b3536dc",
         // Apple External EC Root (2045-01-18): AppleExternalRootCertificates.h, _AppleExternalECRootCA.
-        digest("72566e6f66300cfd24e5e685a2f15a749de04bb03850779196636e07230f911e"),
+        "72566e6f66300cfd24e5e685a2f15a749de04bb03850779196636e07230f911e",
         // Syniverse Private R Root CA (2039-04-29): SecPolicyServer.c, _parakeet_anchor.
-        digest("456d01bfa3d4c8642ba1a0be0fdd7f69ed69373fdebb8620814a46a8e1602bcc"),
+        "456d01bfa3d4c8642ba1a0be0fdd7f69ed69373fdebb8620814a46a8e1602bcc",
     ]
 
     /// The DER lengths of the certificates above: a certificate of another length is not one of
@@ -39,24 +40,6 @@ enum AppleAnchors {
     /// outside its validity period, so a valid chain hashes nothing for it.
     static func neverExpires(_ certificate: Certificate) -> Bool {
         let encoded = certificate.derEncoded
-        return lengths.contains(encoded.count) && neverExpiring.contains(Array(SHA256.digest(encoded)))
-    }
-
-    /// The octets of the 64 hex digits `sha256sum` prints (the constants above only).
-    private static func digest(_ hex: StaticString) -> [UInt8] {
-        var octets: [UInt8] = []
-        hex.withUTF8Buffer { text in
-            var high: UInt8? = nil
-            for character in text {
-                let value = character <= UInt8(ascii: "9") ? character &- UInt8(ascii: "0") : character &- UInt8(ascii: "a") &+ 10
-                if let first = high {
-                    octets.append(first << 4 | value)
-                    high = nil
-                } else {
-                    high = value
-                }
-            }
-        }
-        return octets
+        return lengths.contains(encoded.count) && neverExpiring.contains(SHA256.digest(encoded).description)
     }
 }

@@ -93,7 +93,7 @@ enum CertificateEncodingCheck {
         case .keyUsageOneBit:
             return facts.keyUsage?.bits.bytes.allSatisfy { $0 == 0 } == true
         case .policyOnce:
-            return facts.policyIdentifiers.map(containsDuplicate) == true
+            return facts.policyIdentifiers.map { Extensions.containsDuplicate($0.map(\.bytes)) } == true
         case .policyConstraintsNotEmpty:
             guard let constraints = facts.policyConstraints else { return false }
             return constraints.requireExplicitPolicy == nil && constraints.inhibitPolicyMapping == nil
@@ -146,19 +146,6 @@ enum CertificateEncodingCheck {
     static func hasBaselineKeyAlgorithmEncoding(_ algorithm: AlgorithmIdentifier) -> Bool {
         guard algorithm.algorithm == .rsaEncryption || algorithm.algorithm == .ecPublicKey else { return true }
         return baselineKeyAlgorithms.contains { algorithm.encoded.elementsEqual($0) }
-    }
-
-    /// Whether an identifier appears twice: pairwise for the usual handful, through a set for the
-    /// thousands a hostile extension may hold.
-    static func containsDuplicate(_ identifiers: [OID]) -> Bool {
-        if identifiers.count <= 16 {
-            for (index, identifier) in identifiers.enumerated() where identifiers[(index + 1)...].contains(identifier) {
-                return true
-            }
-            return false
-        }
-        var seen = Set<OID>(minimumCapacity: identifiers.count)
-        return !identifiers.allSatisfy { seen.insert($0).inserted }
     }
 }
 

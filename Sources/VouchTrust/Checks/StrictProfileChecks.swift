@@ -138,11 +138,10 @@ enum StrictProfileChecks {
         .contentCommitment, .keyEncipherment, .dataEncipherment, .keyAgreement, .encipherOnly, .decipherOnly,
     ]
 
-    /// BR 7.1.2.7.10's purposes a server leaf's extKeyUsage must not hold (Precertificate Signing
-    /// is RFC 6962's 1.3.6.1.4.1.11129.2.4.4).
+    /// BR 7.1.2.7.10's purposes a server leaf's extKeyUsage must not hold.
     static let forbiddenInServerLeaves: [OID] = [
-        .anyExtendedKeyUsage, .codeSigning, .emailProtection, .timeStamping, .ocspSigning,
-    ] + [OID(dotted: "1.3.6.1.4.1.11129.2.4.4")].compactMap { $0 }
+        .anyExtendedKeyUsage, .codeSigning, .emailProtection, .timeStamping, .ocspSigning, .precertificateSigning,
+    ]
 
     /// BR 7.1.2.7.11: the keyUsage of a server leaf for its key type (other key types: no rule).
     static func leafKeyUsageConforms(_ usage: KeyUsage, key: PublicKeyType) -> Bool {

@@ -46,28 +46,41 @@ public struct SubjectAlternativeNames: CertificateExtension {
                 names.reserveCapacity(4)
                 var count = 0
                 while !list.isAtEnd {
+                    // The usual entry decodes as its form (every tag GeneralName reads is one Apple
+                    // accepts): read once. Otherwise its element is read again and judged.
                     var probe = list
-                    let element = try list.readElement()
-                    let tag = element.tag
-                    guard tag.tagClass == .contextSpecific, tag.number <= 8,
-                        tag.isConstructed == [0, 3, 4, 5].contains(tag.number) || tag.number == 6
-                    else {
-                        throw DERError(.unexpectedTag(expected: .contextSpecific(2, constructed: false), found: tag), at: element.offset)
-                    }
                     if let name = try? GeneralName(reading: &probe) {
                         names.append(name)
-                    } else if tag.number == 6, tag.isConstructed {
-                        // Apple: the content's first element must be an IA5String, read as the URI.
-                        var inner = DERReader(element.content)
-                        names.append(.uniformResourceIdentifier(try inner.readElement(.ia5String).content))
+                        list = probe
                     } else {
-                        undecoded.append(UndecodedName(form: Int(tag.number), encoded: element.encoded))
+                        try Self.readAsApple(&list, into: &names, undecoded: &undecoded)
                     }
                     count += 1
                     if count == Self.maximumNamesRead { list = DERReader(ArraySlice<UInt8>()) }
                 }
                 return (names, undecoded)
             }
+        }
+    }
+
+    /// One entry GeneralName does not decode: refused unless its tag is a GeneralName form Apple
+    /// accepts; a constructed `[6]` must hold an IA5String (the URI); any other is kept undecoded.
+    private static func readAsApple(
+        _ list: inout DERReader, into names: inout [GeneralName], undecoded: inout [UndecodedName]
+    ) throws(DERError) {
+        let element = try list.readElement()
+        let tag = element.tag
+        guard tag.tagClass == .contextSpecific, tag.number <= 8,
+            tag.isConstructed == [0, 3, 4, 5].contains(tag.number) || tag.number == 6
+        else {
+            throw DERError(.unexpectedTag(expected: .contextSpecific(2, constructed: false), found: tag), at: element.offset)
+        }
+        if tag.number == 6, tag.isConstructed {
+            // Apple: the content's first element must be an IA5String, read as the URI.
+            var inner = DERReader(element.content)
+            names.append(.uniformResourceIdentifier(try inner.readElement(.ia5String).content))
+        } else {
+            undecoded.append(UndecodedName(form: Int(tag.number), encoded: element.encoded))
         }
     }
 
