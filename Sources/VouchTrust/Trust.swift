@@ -34,6 +34,14 @@ public struct Trust: Sendable {
     /// Whether a certificate whose status the CRLs leave undetermined fails
     /// (Apple's `kSecRevocationRequirePositiveResponse`); `false` is Apple's soft failure.
     public private(set) var revocationResponseRequired = false
+    /// The OCSP responses given with ``setOCSPResponses(_:)`` that parse, in the order given.
+    public private(set) var ocspResponses: [OCSPResponse] = []
+    /// The OCSP responses given that do not parse, by their position in the list given, with the
+    /// reason: Apple ignores them, and so does the evaluation (`vouch verify --explain` names them).
+    public private(set) var unparseableOCSPResponses: [(index: Int, error: X509Error)] = []
+    /// The time taken as "now" where Apple reads the clock instead of the verify date (the
+    /// freshness of OCSP responses); `nil`, the default, reads the wall clock at each evaluation.
+    public private(set) var currentTime: DERTime?
     /// The rules applied beyond Apple's: ``ValidationProfile/apple`` (none) unless set.
     public private(set) var profile: ValidationProfile = .apple
     /// Signature verifications shared with other evaluations (``setSignatureVerificationCache(_:)``).
@@ -181,8 +189,41 @@ public struct Trust: Sendable {
         cached = nil
     }
 
+    /// `SecTrustSetOCSPResponse`: OCSP responses (RFC 6960, DER), stapled by the server or
+    /// fetched by the caller, replacing earlier ones. Invalidates the result.
+    ///
+    /// Each response is judged as Apple's trustd judges stapled responses (``OCSPChecker``): a
+    /// verified "revoked" answer for a certificate of the path fails it with
+    /// ``TrustCheck/revocation`` (fatal, errSecCertificateRevoked); a verified "good" answer that
+    /// is fresh at the current time (``setCurrentTime(_:)``) is a positive response for
+    /// ``setRevocationResponseRequired(_:)``; anything else (a response that does not parse, is
+    /// unsuccessful, is about other certificates, is signed by no one the issuer trusts, or is
+    /// stale) is ignored, never an error. At most ``RevocationLimits/maximumOCSPResponses`` are
+    /// used.
+    public mutating func setOCSPResponses(_ responses: [[UInt8]]) {
+        ocspResponses = []
+        unparseableOCSPResponses = []
+        for (index, bytes) in responses.enumerated() {
+            do throws(X509Error) {
+                ocspResponses.append(try OCSPResponse(derEncoded: bytes))
+            } catch {
+                unparseableOCSPResponses.append((index, error))
+            }
+        }
+        cached = nil
+    }
+
+    /// Sets what the evaluation takes as the current time where Apple reads the clock rather
+    /// than the verify date: whether an OCSP "good" answer is fresh, and the date a delegated
+    /// OCSP responder is judged at. `nil` (the default) reads the wall clock. Tests and replays
+    /// set it to stay deterministic. Invalidates the result.
+    public mutating func setCurrentTime(_ time: DERTime?) {
+        currentTime = time
+        cached = nil
+    }
+
     /// `SecPolicyCreateRevocation(kSecRevocationRequirePositiveResponse)`: when `true`, every
-    /// certificate below the anchor whose status the CRLs do not determine fails
+    /// certificate below the anchor whose status neither the CRLs nor an OCSP response determine fails
     /// ``TrustCheck/revocationResponseRequired``. Invalidates the result.
     public mutating func setRevocationResponseRequired(_ required: Bool) {
         revocationResponseRequired = required

@@ -42,6 +42,11 @@ enum TrustEvaluator {
             crls: trust.crls, signers: trust.crls.isEmpty ? [] : trust.certificates + (trust.anchors ?? []),
             responseRequired: trust.revocationResponseRequired, verifyTime: verifyTime)
         builder.revocation.profile = trust.profile
+        if !trust.ocspResponses.isEmpty {
+            builder.revocation.ocsp = OCSPChecker(
+                responses: trust.ocspResponses, currentTime: trust.currentTime?.secondsSince1970 ?? Clock.now,
+                systemStore: trust.systemStore, profile: trust.profile)
+        }
         builder.log = events == nil ? nil : PathBuilder.EventLog()
         let outcome = builder.build(leaf: leaf)
         if let log = builder.log { events = log.events }

@@ -3,7 +3,7 @@ import VouchDER
 extension HashAlgorithm {
     /// The algorithm an AlgorithmIdentifier names: id-sha1 (1.3.14.3.2.26, RFC 3279 §2.2.1) or
     /// id-sha224/256/384/512 (2.16.840.1.101.3.4.2.4/1/2/3, RFC 5754 §2); `nil` for anything else.
-    init?(oid: OID) {
+    public init?(oid: OID) {
         let nistHashArc: [UInt8] = [0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02]
         let bytes = oid.bytes
         if bytes.elementsEqual([0x2b, 0x0e, 0x03, 0x02, 0x1a]) {

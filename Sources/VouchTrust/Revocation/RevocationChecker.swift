@@ -41,6 +41,9 @@ struct RevocationChecker {
     private let signersBySubject: [[UInt8]: [Certificate]]
     /// Apple's kSecRevocationRequirePositiveResponse: an undetermined status fails.
     let responseRequired: Bool
+    /// The supplied OCSP responses (``OCSPChecker``): a verified "revoked" answer revokes, a
+    /// verified fresh "good" one is a positive response, beside what the CRLs say.
+    var ocsp = OCSPChecker()
     private let verifyTime: Int64
     /// The strict profile's CRL rules (``CRLRule`` under ``ValidationProfile/checksExtensionCriticality``
     /// and ``ValidationProfile/requiresConformingCRLs``; ``ValidationProfile/requiresLeafRevocationStatus``);
@@ -95,15 +98,24 @@ struct RevocationChecker {
     /// Adds a failure for each certificate of the path that is revoked (``TrustCheck/revocation``)
     /// or, when a response is required, whose status is undetermined
     /// (``TrustCheck/revocationResponseRequired``).
+    ///
+    /// A certificate's status comes from the CRLs and the OCSP responses together: revoked if
+    /// either revokes it, positively answered if either says good.
     mutating func run(_ context: PathContext, into failures: inout [TrustFailure]) {
-        guard !crls.isEmpty || responseRequired else { return }
+        guard !crls.isEmpty || responseRequired || !ocsp.isEmpty else { return }
         let path = context.certificates
         for index in path.indices where index < context.topIndex {
             // The strict profile asks the supplied CRLs for the leaf's status and accepts no "unknown".
             let required = responseRequired || (index == 0 && !crls.isEmpty && profile.requiresLeafRevocationStatus)
-            switch status(of: path[index], issuers: Array(path[(index + 1)...]), depth: 1) {
+            let answer = ocsp.answer(for: path[index], issuers: path[(index + 1)...]).status
+            if case .revoked = answer {
+                failures.append(TrustFailure(index: index, check: .revocation))
+                continue
+            }
+            let crlStatus = crls.isEmpty ? .undetermined : status(of: path[index], issuers: Array(path[(index + 1)...]), depth: 1)
+            switch crlStatus {
             case .revoked: failures.append(TrustFailure(index: index, check: .revocation))
-            case .undetermined where required:
+            case .undetermined where required && answer != .good:
                 failures.append(TrustFailure(index: index, check: .revocationResponseRequired))
             default: break
             }

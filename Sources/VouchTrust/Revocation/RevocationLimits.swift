@@ -25,4 +25,21 @@ public enum RevocationLimits {
     /// signer of that certificate's CRL. Deeper indirection does not occur in practice (PKITS
     /// needs 2) and a cycle of CRL signers would otherwise recurse without end.
     public static let maximumSignerDepth = 3
+
+    /// OCSP responses considered (``Trust/setOCSPResponses(_:)``); responses beyond this number
+    /// are ignored.
+    ///
+    /// A TLS handshake staples one response (RFC 6066) or one per certificate of the chain
+    /// (RFC 6961's status_request_v2); a caller that fetched responses has one per certificate.
+    /// 64 covers the deepest chains the path builder accepts with room for stale duplicates,
+    /// and bounds the work an attacker-chosen list can cause (each response costs up to two
+    /// signature checks and a signer evaluation per certificate of a path).
+    public static let maximumOCSPResponses = 64
+
+    /// Delegated OCSP responders evaluated (each is a trust evaluation of its own, under Apple's
+    /// OCSPSigner rules, anchored at the issuing CA's chain).
+    ///
+    /// Results are cached per responder and CA, and one per certificate of a path suffices in
+    /// practice; 16 covers a chain whose every certificate has its own delegated responder.
+    public static let maximumOCSPSignerEvaluations = 16
 }

@@ -1,0 +1,249 @@
+import VouchCrypto
+import VouchDER
+import VouchX509
+
+/// What the supplied OCSP responses say of one certificate, once Apple's rules have picked the
+/// response that counts.
+enum OCSPStatus: Equatable {
+    /// A verified, fresh "good" answer: a positive response (kSecRevocationRequirePositiveResponse).
+    case good
+    /// A verified "revoked" answer, whatever its dates: fatal.
+    case revoked(CRLReason?)
+    /// No usable answer, or "unknown": as if no response had come.
+    case none
+}
+
+/// OCSP responses the caller supplies (stapled in the handshake or fetched; Vouch never fetches),
+/// judged as Apple's trustd judges stapled responses (`SecORVCProcessStapledResponses`,
+/// `SecORVCConsumeOCSPResponse` in trust/trustd/SecRevocationServer.c; `SecOCSPResponse.c`).
+///
+/// For a certificate with an issuer in the path, and without id-pkix-ocsp-nocheck, each response
+/// is tried in the order given. A response is *consumed* when:
+/// 1. its status is successful and it is a basic response;
+/// 2. one of its single responses is about the certificate: the first whose serial number (as
+///    written) is the certificate's and whose issuer name and key hashes, computed with the
+///    single response's own hash algorithm (SHA-1, -224, -256, -384 or -512), are the hashes of
+///    the certificate's issuer field (DER) and of the issuer's public key (the BIT STRING's value);
+/// 3. its thisUpdate is later than that of the response consumed before it, if any;
+/// 4. it is signed (``signerTrusted(_:issuers:at:)``) by the issuer, or by a responder the issuer
+///    certified, judged at the *current time* or, for a "revoked" answer, at producedAt;
+/// 5. for a "good" answer only, it is fresh at the current time, within Apple's 1 h 15 min leeway
+///    (`TRUST_TIME_LEEWAY`): thisUpdate not in the future; nextUpdate, or thisUpdate plus one
+///    day (`kSecDefaultOCSPResponseTTL`) when absent, not past; producedAt and every single
+///    response's thisUpdate not in the future; the latest nextUpdate of the response not past.
+///
+/// A "revoked" answer is consumed whatever its dates (Apple keeps it until the certificate
+/// expires), and so is an "unknown" one, which then says nothing. A response that fails any step
+/// is ignored, never an error. The current time is the wall clock unless the trust sets one
+/// (``Trust/setCurrentTime(_:)``): Apple judges freshness at "now", not at the verify date.
+struct OCSPChecker {
+    /// Apple's `TRUST_TIME_LEEWAY`: one hour for time zone and daylight-saving mistakes and
+    /// fifteen minutes of clock skew, allowed on each side of every date comparison.
+    static let leeway: Int64 = 4_500
+    /// Apple's `kSecDefaultOCSPResponseTTL`: how long an answer without nextUpdate stays fresh.
+    static let defaultTimeToLive: Int64 = 86_400
+
+    private let responses: [OCSPResponse]
+    private let currentTime: Int64
+    /// The store delegated responders are evaluated with (`nil` only when there are no responses).
+    private let systemStore: SystemTrustStore?
+    private let profile: ValidationProfile
+
+    private var answers: [CertificateLink: Answer] = [:]
+    private var signatures: [SignatureKey: Bool] = [:]
+    private var delegations: [Delegation: Bool] = [:]
+    /// Delegated responders evaluated (against ``RevocationLimits/maximumOCSPSignerEvaluations``).
+    private(set) var signerEvaluations = 0
+
+    /// The response Apple would keep for one certificate, and what it says.
+    struct Answer {
+        let status: OCSPStatus
+        /// The single response consumed, for the SCTs it may carry.
+        let single: OCSPSingleResponse?
+    }
+
+    private struct CertificateLink: Hashable {
+        let certificate: Certificate
+        let issuer: Certificate
+    }
+
+    private struct SignatureKey: Hashable {
+        let response: Int
+        let signer: Certificate
+    }
+
+    private struct Delegation: Hashable {
+        let signer: Certificate
+        let issuers: [Certificate]
+        let time: Int64
+    }
+
+    /// Nothing supplied: checks nothing.
+    init() {
+        self.init(responses: [], currentTime: 0, systemStore: nil, profile: .apple)
+    }
+
+    /// A checker over the first ``RevocationLimits/maximumOCSPResponses`` of `responses`.
+    init(responses: [OCSPResponse], currentTime: Int64, systemStore: SystemTrustStore?, profile: ValidationProfile) {
+        self.responses = Array(responses.prefix(RevocationLimits.maximumOCSPResponses))
+        self.currentTime = currentTime
+        self.systemStore = systemStore
+        self.profile = profile
+    }
+
+    /// Whether any response was supplied.
+    var isEmpty: Bool { responses.isEmpty }
+
+    /// The answer for `certificate`, whose issuer is `issuers[0]`, the rest of `issuers` being
+    /// the path above it (cached per certificate and issuer).
+    mutating func answer(for certificate: Certificate, issuers: ArraySlice<Certificate>) -> Answer {
+        guard let issuer = issuers.first, !responses.isEmpty,
+            certificate.extensions[.ocspNoCheck] == nil
+        else { return Answer(status: .none, single: nil) }
+        let link = CertificateLink(certificate: certificate, issuer: issuer)
+        if let known = answers[link] { return known }
+        var kept: OCSPSingleResponse? = nil
+        for index in responses.indices {
+            guard let basic = responses[index].basic, responses[index].status == .successful,
+                let single = Self.singleResponse(in: basic, for: certificate, issuer: issuer),
+                kept.map({ $0.thisUpdate.secondsSince1970 < single.thisUpdate.secondsSince1970 }) ?? true
+            else { continue }
+            let isRevoked: Bool
+            if case .revoked = single.status { isRevoked = true } else { isRevoked = false }
+            let signerTime = isRevoked ? basic.producedAt.secondsSince1970 : currentTime
+            guard signerTrusted(index, issuers: issuers, at: signerTime) else { continue }
+            if single.status == .good {
+                guard Self.isFresh(single, at: currentTime), Self.isFresh(basic, at: currentTime) else { continue }
+            }
+            kept = single
+        }
+        let status: OCSPStatus
+        switch kept?.status {
+        case .good: status = .good
+        case .revoked(_, let reason): status = .revoked(reason)
+        case .unknown, nil: status = .none
+        }
+        let answer = Answer(status: status, single: kept)
+        answers[link] = answer
+        return answer
+    }
+
+    /// The first single response of `basic` about `certificate` (`SecOCSPResponseCopySingleResponse`):
+    /// same serial number octets, and the issuer's name and key hashed with the single
+    /// response's algorithm (its parameters are not read) equal to the CertID's hashes.
+    static func singleResponse(in basic: BasicOCSPResponse, for certificate: Certificate, issuer: Certificate) -> OCSPSingleResponse? {
+        for single in basic.responses where single.certID.serialNumber.elementsEqual(certificate.serialNumber) {
+            guard let hash = HashAlgorithm(oid: single.certID.hashAlgorithm.algorithm) else { continue }
+            if single.certID.issuerNameHash.elementsEqual(hash.digest(certificate.issuer.encoded)),
+                single.certID.issuerKeyHash.elementsEqual(hash.digest(issuer.subjectPublicKeyInfo.subjectPublicKey.bytes))
+            {
+                return single
+            }
+        }
+        return nil
+    }
+
+    /// `SecOCSPSingleResponseCalculateValidity`: thisUpdate not in the future, and nextUpdate
+    /// (thisUpdate plus a day when absent) not past, each within the leeway.
+    static func isFresh(_ single: OCSPSingleResponse, at now: Int64) -> Bool {
+        let thisUpdate = single.thisUpdate.secondsSince1970
+        guard thisUpdate <= now + leeway else { return false }
+        let nextUpdate = single.nextUpdate?.secondsSince1970 ?? thisUpdate + defaultTimeToLive
+        return now - leeway <= nextUpdate
+    }
+
+    /// `SecOCSPResponseCalculateValidity` (without an HTTP max-age, as for stapled responses):
+    /// producedAt and every single response's thisUpdate not in the future; the latest
+    /// nextUpdate, when any single response has one, not past; each within the leeway.
+    static func isFresh(_ basic: BasicOCSPResponse, at now: Int64) -> Bool {
+        guard basic.producedAt.secondsSince1970 <= now + leeway else { return false }
+        var latestNextUpdate: Int64? = nil
+        for single in basic.responses {
+            guard single.thisUpdate.secondsSince1970 <= now + leeway else { return false }
+            if let next = single.nextUpdate?.secondsSince1970 { latestNextUpdate = max(latestNextUpdate ?? next, next) }
+        }
+        return latestNextUpdate.map { now - leeway <= $0 } ?? true
+    }
+
+    /// `SecOCSPResponseVerify`: who signed response `index`, and whether Apple trusts it to.
+    ///
+    /// The signer is the *last* of the response's certificates that its ResponderID names (byName:
+    /// the certificate's subject, octet for octet; byKey: the SHA-1 of its public key) and whose
+    /// key verifies the response's signature; failing that, the issuer itself under the same
+    /// test. The issuer is trusted already. Another signer is a delegated responder: it must
+    /// pass a trust evaluation anchored at the issuer's chain (``delegationHolds(_:issuers:at:)``)
+    /// and be signed by the issuer's key.
+    private mutating func signerTrusted(_ index: Int, issuers: ArraySlice<Certificate>, at time: Int64) -> Bool {
+        guard let basic = responses[index].basic, let issuer = issuers.first else { return false }
+        var signer: Certificate? = nil
+        for candidate in basic.certificates where names(basic.responderID, candidate) && verifies(index, by: candidate) {
+            signer = candidate
+        }
+        if signer == nil, names(basic.responderID, issuer), verifies(index, by: issuer) { signer = issuer }
+        guard let signer else { return false }
+        if signer == issuer { return true }
+        return delegationHolds(signer, responseCertificates: basic.certificates, issuers: issuers, at: time)
+    }
+
+    /// `SecOCSPResponseIsIssuer`'s name test.
+    private func names(_ responder: OCSPResponderID, _ certificate: Certificate) -> Bool {
+        switch responder {
+        case .byName(let name): return name.encoded.elementsEqual(certificate.subject.encoded)
+        case .byKeyHash(let hash):
+            return hash.elementsEqual(HashAlgorithm.sha1.digest(certificate.subjectPublicKeyInfo.subjectPublicKey.bytes))
+        }
+    }
+
+    /// Whether response `index`'s signature verifies with `signer`'s key (cached).
+    private mutating func verifies(_ index: Int, by signer: Certificate) -> Bool {
+        let key = SignatureKey(response: index, signer: signer)
+        if let known = signatures[key] { return known }
+        guard let basic = responses[index].basic else { return false }
+        let answer = SignatureVerifier.verify(
+            algorithm: basic.signatureAlgorithm, issuerKey: signer.subjectPublicKeyInfo,
+            signedBytes: basic.tbsResponseDataBytes, signature: basic.signature, options: .apple) == .valid
+        signatures[key] = answer
+        return answer
+    }
+
+    /// `SecOCSPResponseEvaluateSigner`: a delegated responder is trusted when a trust evaluation
+    /// of the responder (with the response's certificates as intermediates) under Apple's
+    /// OCSPSigner policy, anchored only at the issuer's chain and dated `time`, succeeds, and the
+    /// issuer's key signed the responder's certificate.
+    ///
+    /// The OCSPSigner policy (`SecPolicyCreateOCSPSigner`) is BasicX509 plus three rules on the
+    /// responder: extendedKeyUsage present with id-kp-OCSPSigning (no EKU or anyExtendedKeyUsage
+    /// does not do), keyUsage present with digitalSignature, and not a CA.
+    private mutating func delegationHolds(
+        _ signer: Certificate, responseCertificates: [Certificate], issuers: ArraySlice<Certificate>, at time: Int64
+    ) -> Bool {
+        let key = Delegation(signer: signer, issuers: Array(issuers), time: time)
+        if let known = delegations[key] { return known }
+        guard signerEvaluations < RevocationLimits.maximumOCSPSignerEvaluations, let issuer = issuers.first,
+            let systemStore
+        else { return false }
+        signerEvaluations += 1
+        var holds = Self.isOCSPSigner(signer)
+            && SignatureVerifier.verify(signer, issuerKey: issuer.subjectPublicKeyInfo) == .valid
+        if holds, var trust = try? Trust(certificates: [signer] + responseCertificates, policies: [.basicX509], systemStore: systemStore) {
+            trust.setAnchorCertificates(Array(issuers))
+            trust.setVerifyDate(DERTime(secondsSince1970: time))
+            trust.setValidationProfile(profile)
+            holds = trust.evaluate().isTrusted
+        } else {
+            holds = false
+        }
+        delegations[key] = holds
+        return holds
+    }
+
+    /// The OCSPSigner policy's own rules on the responder's certificate (`SecPolicyCheckExtendedKeyUsage`
+    /// with id-kp-OCSPSigning required, `SecPolicyCheckKeyUsage` with digitalSignature,
+    /// `SecPolicyCheckNotCA`).
+    static func isOCSPSigner(_ certificate: Certificate) -> Bool {
+        guard let purposes = certificate.extendedKeyUsage?.purposes, purposes.contains(.ocspSigning),
+            let usage = certificate.keyUsage, usage.contains(.digitalSignature)
+        else { return false }
+        return certificate.basicConstraints?.isCertificateAuthority != true
+    }
+}
