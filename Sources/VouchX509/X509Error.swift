@@ -36,6 +36,9 @@ public struct X509Error: Error, Equatable, Sendable, CustomStringConvertible {
         /// A successful OCSP response without responseBytes, or an unsuccessful one with them
         /// (RFC 6960 §4.2.1).
         case ocspResponseBytesMismatch
+        /// An OCSP responseType other than id-pkix-ocsp-basic, the only one RFC 6960 defines and
+        /// the only one Apple reads.
+        case unsupportedOCSPResponseType(OID)
     }
 
     /// The part of the certificate (or CRL) the error is in; the sections are RFC 5280's.
@@ -166,6 +169,8 @@ public struct X509Error: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownOCSPResponseStatus(let value): reason = "responseStatus \(value) is none of RFC 6960 §4.2.1's"
         case .ocspResponseBytesMismatch:
             reason = "responseBytes must be present exactly when responseStatus is successful (RFC 6960 §4.2.1)"
+        case .unsupportedOCSPResponseType(let oid):
+            reason = "responseType \(oid.name ?? oid.dotted) is not id-pkix-ocsp-basic (RFC 6960 §4.2.1)"
         }
         return "offset \(offset): \(field.rawValue): \(reason)"
     }

@@ -82,8 +82,9 @@ def content(item):
     return item[header:]
 
 
-def with_produced_at(response, signer_key, when):
-    """`response` (DER) with ResponseData.producedAt set to `when` and signed again by `signer_key`.
+def with_produced_at(response, signer_key, when, edit=None):
+    """`response` (DER) with ResponseData.producedAt set to `when` and signed again by `signer_key`,
+    after `edit` (if given) changed the list of ResponseData's fields in place.
 
     cryptography's builder always writes the current time as producedAt; the verification tests
     need responses produced at a fixed date."""
@@ -93,6 +94,8 @@ def with_produced_at(response, signer_key, when):
     fields = children(content(tbs))
     index = next(i for i, field in enumerate(fields) if field[0] == 0x18)  # the first GeneralizedTime
     fields[index] = element(0x18, when.strftime("%Y%m%d%H%M%SZ").encode())
+    if edit:
+        edit(fields)
     tbs = element(0x30, b"".join(fields))
     signature = signer_key.sign(tbs, ec.ECDSA(hashes.SHA256()))
     basic = element(0x30, tbs + algorithm + element(0x03, b"\x00" + signature) + b"".join(certs))
@@ -121,7 +124,7 @@ def main():
     write("responder.der", der(responder))
 
     def response(status, signer, signer_key, by, file, reason=None, nonce=None, certs=None, next_update=True,
-                 algorithm=None, this_update=None, until=None, about=None, produced=None):
+                 algorithm=None, this_update=None, until=None, about=None, produced=None, edit=None, tail=b""):
         this_update = this_update or day(2026, 6, 1)
         builder = ocsp.OCSPResponseBuilder().add_response(
             cert=about or leaf, issuer=ca, algorithm=algorithm or hashes.SHA1(), cert_status=status,
@@ -134,7 +137,7 @@ def main():
         if certs:
             builder = builder.certificates(certs)
         signed = der(builder.sign(signer_key, hashes.SHA256()))
-        write(file, with_produced_at(signed, signer_key, produced or this_update))
+        write(file, with_produced_at(signed, signer_key, produced or this_update, edit) + tail)
 
     response(ocsp.OCSPCertStatus.GOOD, ca, ca_key, ocsp.OCSPResponderEncoding.HASH, "good-by-key.der",
              nonce=bytes(range(16)))
@@ -170,6 +173,20 @@ def main():
     foreign = certificate("OCSP Foreign Responder", responder_key, "Other CA", other_ca_key, 0x2102, False, signing,
                           digital_signature=True)
     response(good, foreign, responder_key, by_key, "delegated-foreign.der", certs=[foreign])
+    # What real responders write and Apple parses (its CT-sourced corpus), DER or not: version 0
+    # written out, an empty singleExtensions list, an octet after the response.
+    def explicit_version(fields):
+        fields.insert(0, element(0xA0, element(0x02, b"\x00")))
+
+    def empty_single_extensions(fields):
+        responses = fields[2]
+        single = children(content(responses))[0]
+        fields[2] = element(0x30, element(0x30, content(single) + element(0xA1, element(0x30, b""))))
+
+    response(good, ca, ca_key, by_key, "good-explicit-version.der", edit=explicit_version)
+    response(good, ca, ca_key, by_key, "good-empty-single-extensions.der", edit=empty_single_extensions)
+    response(good, ca, ca_key, by_key, "good-trailing-octet.der", tail=b"\x00")
+
     # A responder whose certificate ends on 2026-07-01: its "good" answer (fresh until 2026-12-01)
     # is judged at the current time, its "revoked" answer at producedAt.
     short = certificate("OCSP Short Responder", responder_key, "OCSP Test CA", ca_key, 0x2103, False, signing,

@@ -69,7 +69,11 @@ import VouchX509
 
     @Test("a fresh good answer satisfies a required response, by key hash, by SHA-256 CertID, delegated")
     func goodSatisfiesRequired() throws {
-        for file in ["good-by-key.der", "good-sha256.der", "good-delegated.der"] {
+        let files = [
+            "good-by-key.der", "good-sha256.der", "good-delegated.der",
+            "good-explicit-version.der", "good-empty-single-extensions.der", "good-trailing-octet.der",
+        ]
+        for file in files {
             let evaluation = try Self.evaluate([Self.bytes(file)], required: true)
             #expect(evaluation.result == .unspecified, "\(file): \(Self.checks(evaluation))")
         }

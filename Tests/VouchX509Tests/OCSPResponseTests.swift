@@ -84,6 +84,31 @@ import VouchX509
             try OCSPResponse(derEncoded: [0x30, 0x05, 0x0A, 0x01, 0x03, 0xA0, 0x00])
         }
         #expect(throws: X509Error.self) { try OCSPResponse(derEncoded: [0x30, 0x03, 0x0A, 0x01, 0x00, 0x00]) }
+        // A response type other than id-pkix-ocsp-basic (1.2.3.4 here): Apple refuses it.
+        #expect(throws: X509Error(.unsupportedOCSPResponseType(OID(dotted: "1.2.3.4")!), in: .responseBytes, at: 5)) {
+            try OCSPResponse(derEncoded: [
+                0x30, 0x0F, 0x0A, 0x01, 0x00, 0xA0, 0x0A, 0x30, 0x08, 0x06, 0x03, 0x2A, 0x03, 0x04, 0x04, 0x01, 0x00,
+            ])
+        }
+    }
+
+    @Test("what Apple parses though DER would not: version 0 written out, empty extensions, an octet after the end")
+    func appleLeniencies() throws {
+        let explicit = try #require(try Self.response("good-explicit-version.der").basic)
+        #expect(explicit.version == 1 && explicit.responses.count == 1)
+        let empty = try #require(try Self.response("good-empty-single-extensions.der").basic)
+        #expect(empty.responses.first.map { Array($0.extensions).isEmpty } == true)
+        let trailing = try Self.response("good-trailing-octet.der")
+        #expect(trailing.basic != nil)
+        // The response's DER stops before the extra octet.
+        let path = TestData.projectRoot.appendingPathComponent("TestVectors/ocsp/good-trailing-octet.der").path
+        #expect(trailing.derEncoded.count == (try #require(TestData.bytes(path))).count - 1)
+        // Version 1 (v2) written out: refused, as Apple refuses it.
+        var bytes = try #require(TestData.bytes(TestData.projectRoot.appendingPathComponent("TestVectors/ocsp/good-explicit-version.der").path))
+        let marker: [UInt8] = [0xA0, 0x03, 0x02, 0x01, 0x00]
+        let start = try #require((0..<(bytes.count - marker.count)).first { Array(bytes[$0..<($0 + marker.count)]) == marker })
+        bytes[start + 4] = 0x01
+        #expect(throws: X509Error(.unsupportedVersion, in: .responseData, at: start)) { try OCSPResponse(derEncoded: bytes) }
     }
 
     @Test("every prefix and every one-octet change of a real response parses or throws, never traps")

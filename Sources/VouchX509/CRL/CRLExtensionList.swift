@@ -5,12 +5,14 @@ extension Extensions {
     /// crlExtensions content or a crlEntryExtensions field): not empty, fewer than
     /// ``X509Limits/maximumExtensionCount``, no OID twice, and every extension of `known`
     /// decodable whatever its criticality (a CRL is only usable if what it says is understood).
-    init(crlList reader: inout DERReader, field: X509Error.Field, known: [OID: CRLExtensionDecoder]) throws(X509Error) {
+    /// `allowsEmpty` accepts an empty list, as Apple's OCSP parser does for an OCSP response's
+    /// extensions (`SecOCSPSingleExtensionsParse`; real responders write them).
+    init(crlList reader: inout DERReader, field: X509Error.Field, known: [OID: CRLExtensionDecoder], allowsEmpty: Bool = false) throws(X509Error) {
         var list = try reading(field) { () throws(DERError) in
             let sequence = try reader.readElement(.sequence)
             return try reader.reader(overContentOf: sequence)
         }
-        guard !list.isAtEnd else { throw X509Error(.emptyExtensions, in: field, at: list.offset) }
+        guard !list.isAtEnd || allowsEmpty else { throw X509Error(.emptyExtensions, in: field, at: list.offset) }
         let content = list.remaining
         var count = 0
         var seen: Set<OID> = []

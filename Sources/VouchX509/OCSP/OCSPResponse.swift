@@ -40,8 +40,10 @@ public struct OCSPResponse: Sendable {
     /// - Throws: ``X509Error`` naming the field, the byte offset and what was wrong.
     public init(derEncoded bytes: ArraySlice<UInt8>) throws(X509Error) {
         var input = DERReader(bytes)
+        // Bytes after the response are not read: Apple's parser (libDER's DERParseSequence) reads
+        // the first element and leaves the rest, and real responders append stray octets
+        // (Apple's CT-sourced corpus has responses ending in a 00 it parses).
         let outer = try reading(.ocspResponse) { () throws(DERError) in try input.readElement(.sequence) }
-        try reading(.ocspResponse) { () throws(DERError) in try input.finish() }
         var fields = try reading(.ocspResponse) { () throws(DERError) in try input.reader(overContentOf: outer) }
         let statusOffset = fields.offset
         let value = try reading(.ocspResponse) { () throws(DERError) in try fields.readInteger(as: Int.self, .enumerated) }
@@ -66,7 +68,10 @@ public struct OCSPResponse: Sendable {
             }
             responseType = type
             responseOctets = octets
-            basic = type == .ocspBasic ? try BasicOCSPResponse(derEncoded: octets) : nil
+            // Apple refuses any other response type (`SecOCSPResponseBytesParse`); RFC 6960
+            // defines no other.
+            guard type == .ocspBasic else { throw X509Error(.unsupportedOCSPResponseType(type), in: .responseBytes, at: wrapper.offset) }
+            basic = try BasicOCSPResponse(derEncoded: octets)
         } else {
             responseType = nil
             responseOctets = nil
@@ -124,11 +129,19 @@ public struct BasicOCSPResponse: Sendable {
         let tbs = try reading(.responseData) { () throws(DERError) in try list.readElement(.sequence) }
         var fields = try reading(.responseData) { () throws(DERError) in try list.reader(overContentOf: tbs) }
 
-        // version [0] EXPLICIT Version DEFAULT v1: only v1 exists; DER leaves the DEFAULT out.
+        // version [0] EXPLICIT Version DEFAULT v1: only v1 exists. DER leaves the DEFAULT out, but
+        // Apple (`SecOCSPResponseDataParse`) accepts it written out as 0, as real responders write
+        // it; any other value is refused.
         if let explicit = try reading(.responseData, { () throws(DERError) in
             try fields.readOptionalElement(.contextSpecific(0, constructed: true))
         }) {
-            throw X509Error(.unsupportedVersion, in: .responseData, at: explicit.offset)
+            let value = try reading(.responseData) { () throws(DERError) in
+                var inner = try fields.reader(overContentOf: explicit)
+                let value = try inner.readInteger(as: Int.self, .integer)
+                try inner.finish()
+                return value
+            }
+            guard value == 0 else { throw X509Error(.unsupportedVersion, in: .responseData, at: explicit.offset) }
         }
         version = 1
         responderID = try OCSPResponderID(reading: &fields)
@@ -146,7 +159,7 @@ public struct BasicOCSPResponse: Sendable {
             try fields.readOptionalElement(.contextSpecific(1, constructed: true))
         }) {
             var inner = try reading(.responseExtensions) { () throws(DERError) in try fields.reader(overContentOf: wrapper) }
-            extensions = try Extensions(crlList: &inner, field: .responseExtensions, known: [:])
+            extensions = try Extensions(crlList: &inner, field: .responseExtensions, known: [:], allowsEmpty: true)
             try reading(.responseExtensions) { () throws(DERError) in try inner.finish() }
         } else {
             extensions = Extensions()
@@ -285,7 +298,7 @@ public struct OCSPSingleResponse: Sendable {
             try fields.readOptionalElement(.contextSpecific(1, constructed: true))
         }) {
             var inner = try reading(.singleExtensions) { () throws(DERError) in try fields.reader(overContentOf: wrapper) }
-            extensions = try Extensions(crlList: &inner, field: .singleExtensions, known: [:])
+            extensions = try Extensions(crlList: &inner, field: .singleExtensions, known: [:], allowsEmpty: true)
             try reading(.singleExtensions) { () throws(DERError) in try inner.finish() }
         } else {
             extensions = Extensions()
