@@ -34,6 +34,14 @@ public struct Trust: Sendable {
     /// Whether a certificate whose status the CRLs leave undetermined fails
     /// (Apple's `kSecRevocationRequirePositiveResponse`); `false` is Apple's soft failure.
     public private(set) var revocationResponseRequired = false
+    /// The Certificate Transparency logs trusted (``setTrustedLogs(_:)``), or `nil`: then CT is
+    /// neither verified nor required (SECTRUST.md: Apple enforces CT only with a current log list).
+    public private(set) var trustedLogs: CertificateTransparencyLogList?
+    /// SCTs from the TLS handshake (``setSignedCertificateTimestamps(_:)``), each one SCT's bytes.
+    public private(set) var signedCertificateTimestamps: [[UInt8]] = []
+    /// SCTs from the OCSP responses accepted for the leaf
+    /// (``setOCSPSignedCertificateTimestamps(_:)``), each one SCT's bytes.
+    public private(set) var ocspSignedCertificateTimestamps: [[UInt8]] = []
     /// The rules applied beyond Apple's: ``ValidationProfile/apple`` (none) unless set.
     public private(set) var profile: ValidationProfile = .apple
     /// Signature verifications shared with other evaluations (``setSignatureVerificationCache(_:)``).
@@ -178,6 +186,35 @@ public struct Trust: Sendable {
     /// Invalidates the result. See ``TrustCheck/revocation``.
     public mutating func setCRLs(_ crls: [CertificateRevocationList]) {
         self.crls = crls
+        cached = nil
+    }
+
+    /// `SecTrustSetSignedCertificateTimestamps`: the SCTs the TLS handshake carried (the entries
+    /// of its SignedCertificateTimestampList, each one SCT's bytes; see
+    /// ``SignedCertificateTimestampList``). They are verified over the leaf itself (RFC 6962
+    /// §3.2 `x509_entry`) against ``trustedLogs``. Invalidates the result.
+    public mutating func setSignedCertificateTimestamps(_ timestamps: [[UInt8]]) {
+        signedCertificateTimestamps = timestamps
+        cached = nil
+    }
+
+    /// The SCTs of the OCSP responses accepted for the leaf (RFC 6962 §3.3, the SingleResponse
+    /// extension 1.3.6.1.4.1.11129.2.4.5; ``VouchX509/OCSPSingleResponse/signedCertificateTimestamps()``),
+    /// each one SCT's bytes; verified like TLS ones. Apple takes them from every successful
+    /// response whose SingleResponse matches the leaf and its issuer, signed or not (the log's
+    /// signature is what counts). Invalidates the result.
+    public mutating func setOCSPSignedCertificateTimestamps(_ timestamps: [[UInt8]]) {
+        ocspSignedCertificateTimestamps = timestamps
+        cached = nil
+    }
+
+    /// `SecTrustSetTrustedLogs`: the Certificate Transparency logs to verify SCTs against, and
+    /// the switch that makes Vouch judge CT at all. With a list (even an empty one) a
+    /// system-rooted SSL server chain must be CT-qualified (``TrustCheck/systemTrustedCTRequired``)
+    /// and ``TrustEvaluation/isCertificateTransparent`` can be true; with `nil` (the default)
+    /// neither, as Apple without a current log list. Invalidates the result.
+    public mutating func setTrustedLogs(_ logs: CertificateTransparencyLogList?) {
+        trustedLogs = logs
         cached = nil
     }
 
