@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "VouchX509", dependencies: ["VouchDER"]),
         .target(name: "VouchCrypto", dependencies: ["VouchDER", "VouchX509", "CGMP"]),
         .target(name: "VouchTrust", dependencies: ["VouchX509", "VouchCrypto"]),
-        .target(name: "VouchPinning", dependencies: ["VouchTrust", "VouchCrypto", "VouchJSON"]),
+        .target(name: "VouchPinning", dependencies: ["VouchTrust", "VouchCrypto", "VouchJSON", "VouchPropertyList"]),
         .executableTarget(
             name: "vouch",
             dependencies: [

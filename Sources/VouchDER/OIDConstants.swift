@@ -139,6 +139,10 @@ extension OID {
     public static let subjectInformationAccess = OID(literal: "1.3.6.1.5.5.7.1.11")
     /// `1.3.6.1.4.1.11129.2.4.2`: signedCertificateTimestampList.
     public static let signedCertificateTimestampList = OID(literal: "1.3.6.1.4.1.11129.2.4.2")
+    /// `1.3.6.1.4.1.11129.2.4.3`: the precertificate poison (RFC 6962 §3.1).
+    public static let precertificatePoison = OID(literal: "1.3.6.1.4.1.11129.2.4.3")
+    /// `1.3.6.1.4.1.11129.2.4.5`: the SCT list of an OCSP SingleResponse (RFC 6962 §3.3).
+    public static let ocspSignedCertificateTimestampList = OID(literal: "1.3.6.1.4.1.11129.2.4.5")
 
     // CRL and CRL entry extensions (RFC 5280 §5.2, §5.3)
     /// `2.5.29.20`: cRLNumber.

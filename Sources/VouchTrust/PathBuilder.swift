@@ -23,6 +23,8 @@ struct PathBuilder {
     var deferredSystemRoots: SystemTrustStore? = nil
     /// Revocation from the caller's CRLs (none by default).
     var revocation = RevocationChecker()
+    /// Certificate Transparency, when the trust has a log list or SCTs (none by default).
+    var transparency: CertificateTransparencyChecker? = nil
     private(set) var pathsBuilt = 0
     private(set) var budgetExhausted = false
     /// The explanation, when asked for (`nil` otherwise, so the search pays nothing for it).
@@ -309,7 +311,7 @@ struct PathBuilder {
         return PathContext(
             facts: read, isAnchored: anchored, isSystemRooted: systemRooted,
             isSelfSigned: selfSigned, policies: policies, verifyTime: verifyTime, profile: profile,
-            hostnameMismatches: hostnameVerdict?.mismatches, settings: settingsOfPath)
+            hostnameMismatches: hostnameVerdict?.mismatches, settings: settingsOfPath, transparency: transparency)
     }
 
     /// Whether `top` is in the system store (Apple's `SecCertificateSourceContains` on the system
@@ -319,7 +321,9 @@ struct PathBuilder {
     /// evaluation of an ordinary chain under its own anchors should not pay for.
     mutating func isSystemRoot(_ top: Int, deciding path: [CertificateFacts]) -> Bool {
         if pool[top].membership.contains(.system) { return true }
-        guard let store = deferredSystemRoots, SSLChecks.dependsOnSystemRoot(path, policies: policies) else { return false }
+        guard let store = deferredSystemRoots,
+            SSLChecks.dependsOnSystemRoot(path, policies: policies) || (path.first.map { transparency?.mayRequire($0) ?? false } ?? false)
+        else { return false }
         return store.contains(pool[top].certificate)
     }
 

@@ -30,6 +30,8 @@ struct PathContext {
     var hostnameMismatches: Int? = nil
     /// The trust settings and exceptions of each certificate (`nil` when the evaluation has none).
     var settings: PathSettings? = nil
+    /// Certificate Transparency, when the evaluation has a log list or SCTs (`nil` otherwise).
+    var transparency: CertificateTransparencyChecker? = nil
 
     /// Whether the user or admin settings anchor (or deny) the leaf: Apple then skips the SSL key
     /// sizes and the other-trust validity maximum (SECTRUST.md §15.3.7; the system-trust

@@ -76,6 +76,7 @@ enum PathValidator {
             SSLChecks.run(context, into: &failures)
         }
         revocation.run(context, into: &failures)
+        context.transparency?.run(context, into: &failures)
         if !context.profile.isApple { StrictProfileChecks.run(context, into: &failures) }
         if let settings = context.settings { UsageConstraintsCheck.run(context, settings: settings, into: &failures) }
         let inOrder = { (a: TrustFailure, b: TrustFailure) in (a.index, order[a.check] ?? 0) < (b.index, order[b.check] ?? 0) }

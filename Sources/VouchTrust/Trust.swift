@@ -42,6 +42,11 @@ public struct Trust: Sendable {
     /// The time taken as "now" where Apple reads the clock instead of the verify date (the
     /// freshness of OCSP responses); `nil`, the default, reads the wall clock at each evaluation.
     public private(set) var currentTime: DERTime?
+    /// The Certificate Transparency logs trusted (``setTrustedLogs(_:)``), or `nil`: then CT is
+    /// neither verified nor required (SECTRUST.md: Apple enforces CT only with a current log list).
+    public private(set) var trustedLogs: CertificateTransparencyLogList?
+    /// SCTs from the TLS handshake (``setSignedCertificateTimestamps(_:)``), each one SCT's bytes.
+    public private(set) var signedCertificateTimestamps: [[UInt8]] = []
     /// The rules applied beyond Apple's: ``ValidationProfile/apple`` (none) unless set.
     public private(set) var profile: ValidationProfile = .apple
     /// Signature verifications shared with other evaluations (``setSignatureVerificationCache(_:)``).
@@ -219,6 +224,25 @@ public struct Trust: Sendable {
     /// set it to stay deterministic. Invalidates the result.
     public mutating func setCurrentTime(_ time: DERTime?) {
         currentTime = time
+        cached = nil
+    }
+
+    /// `SecTrustSetSignedCertificateTimestamps`: the SCTs the TLS handshake carried (the entries
+    /// of its SignedCertificateTimestampList, each one SCT's bytes; see
+    /// ``SignedCertificateTimestampList``). They are verified over the leaf itself (RFC 6962
+    /// §3.2 `x509_entry`) against ``trustedLogs``. Invalidates the result.
+    public mutating func setSignedCertificateTimestamps(_ timestamps: [[UInt8]]) {
+        signedCertificateTimestamps = timestamps
+        cached = nil
+    }
+
+    /// `SecTrustSetTrustedLogs`: the Certificate Transparency logs to verify SCTs against, and
+    /// the switch that makes Vouch judge CT at all. With a list (even an empty one) a
+    /// system-rooted SSL server chain must be CT-qualified (``TrustCheck/systemTrustedCTRequired``)
+    /// and ``TrustEvaluation/isCertificateTransparent`` can be true; with `nil` (the default)
+    /// neither, as Apple without a current log list. Invalidates the result.
+    public mutating func setTrustedLogs(_ logs: CertificateTransparencyLogList?) {
+        trustedLogs = logs
         cached = nil
     }
 

@@ -50,6 +50,10 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
     case otherTrustValidityPeriod = "OtherTrustValidityPeriod"
     /// A system-rooted leaf exceeds Apple's 825- or 398-day maximum for its issuance date (§4.4).
     case systemTrustValidityPeriod = "SystemTrustValidityPeriod"
+    // Certificate Transparency (SecPolicyChecks.list: SystemTrustedCTRequired R/C, errSecVerifyActionFailed)
+    /// A system-rooted SSL server leaf issued from 2018-10-16 is not CT-qualified under the log
+    /// list the caller supplied (``Trust/setTrustedLogs(_:)``); never failed without a log list.
+    case systemTrustedCTRequired = "SystemTrustedCTRequired"
     // Revocation from the caller's CRLs (SecPolicyChecks.list: Revocation F/V, RevocationResponseRequired R/P)
     /// A certificate is revoked by a CRL the caller supplied: fatal.
     case revocation = "Revocation"
@@ -127,6 +131,7 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
         case .sslHostname: return .hostNameMismatch
         case .extendedKeyUsage, .serverAuthEKU: return .invalidExtendedKeyUsage
         case .otherTrustValidityPeriod, .systemTrustValidityPeriod: return .certificateValidityPeriodTooLong
+        case .systemTrustedCTRequired: return .verifyActionFailed
         case .revocation: return .certificateRevoked
         case .revocationResponseRequired: return .incompleteCertRevocationCheck
         case .pathBuildingBudget: return .internalError

@@ -17,6 +17,13 @@ public struct TrustEvaluation: Sendable {
     /// What trust settings and exceptions did: the anchor they made, Deny, allowed errors,
     /// excepted failures, Proceed (SECTRUST.md §15). Empty when none applied.
     public let decisions: [TrustDecision]
+    /// What Certificate Transparency made of the chain, when the trust had a log list or TLS or
+    /// OCSP SCTs (``Trust/setTrustedLogs(_:)``); `nil` otherwise: CT was not judged.
+    public let certificateTransparency: CertificateTransparencyReport?
+
+    /// SecTrustCopyResult's `kSecTrustCertificateTransparency`: the chain is trusted and
+    /// CT-qualified (Apple sets it only when the result is Proceed or Unspecified).
+    public var isCertificateTransparent: Bool { isTrusted && certificateTransparency?.isQualified == true }
 
     /// Whether `SecTrustEvaluateWithError` returns true.
     public var isTrusted: Bool { result.isTrusted }
@@ -33,9 +40,10 @@ public struct TrustEvaluation: Sendable {
 
     init(
         result: TrustResultType, chain: [Certificate], isAnchored: Bool, failures: [TrustFailure], verifyTime: Int64,
-        decisions: [TrustDecision] = []
+        decisions: [TrustDecision] = [], certificateTransparency: CertificateTransparencyReport? = nil
     ) {
         self.decisions = decisions
+        self.certificateTransparency = certificateTransparency
         self.result = result
         self.chain = chain
         self.isAnchored = isAnchored

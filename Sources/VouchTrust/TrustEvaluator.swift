@@ -47,14 +47,32 @@ enum TrustEvaluator {
                 responses: trust.ocspResponses, currentTime: trust.currentTime?.secondsSince1970 ?? Clock.now,
                 systemStore: trust.systemStore, profile: trust.profile)
         }
+        // Certificate Transparency only when there is something to judge it with: without a log
+        // list or external SCTs, nothing is made and nothing is paid.
+        let judgesTransparency = trust.trustedLogs != nil || !trust.signedCertificateTimestamps.isEmpty
+            || trust.ocspResponses.contains { $0.basic != nil }
+        if judgesTransparency {
+            builder.transparency = CertificateTransparencyChecker(
+                logs: trust.trustedLogs, tlsTimestamps: trust.signedCertificateTimestamps,
+                ocspResponses: trust.ocspResponses, verifyTime: verifyTime, policies: trust.policies)
+        }
         builder.log = events == nil ? nil : PathBuilder.EventLog()
         let outcome = builder.build(leaf: leaf)
         if let log = builder.log { events = log.events }
         var result = TrustResultType.unspecified
         for failure in outcome.failures { result = result.folding(failure.check.resultClass) }
         if result == .unspecified && outcome.proceeds { result = .proceed }
+        let chain = outcome.path.map { builder.pool[$0].certificate }
+        var transparency: CertificateTransparencyReport? = nil
+        if let checker = builder.transparency, let leafID = outcome.path.first {
+            let required = checker.isRequired(
+                builder.facts(leafID), isAnchored: outcome.isAnchored, isSystemRooted: outcome.isSystemRooted,
+                top: chain[chain.count - 1])
+            transparency = checker.report(leaf: chain[0], issuer: chain.count > 1 ? chain[1] : nil).requiring(required)
+        }
         return TrustEvaluation(
-            result: result, chain: outcome.path.map { builder.pool[$0].certificate }, isAnchored: outcome.isAnchored,
-            failures: outcome.failures, verifyTime: verifyTime, decisions: outcome.decisions)
+            result: result, chain: chain, isAnchored: outcome.isAnchored,
+            failures: outcome.failures, verifyTime: verifyTime, decisions: outcome.decisions,
+            certificateTransparency: transparency)
     }
 }

@@ -64,4 +64,6 @@ public struct TrustStatus: Hashable, Sendable, CustomStringConvertible {
     public static let trustSettingDeny = TrustStatus(code: -67654, name: "errSecTrustSettingDeny")
     /// `errSecIncompleteCertRevocationCheck` (-67635).
     public static let incompleteCertRevocationCheck = TrustStatus(code: -67635, name: "errSecIncompleteCertRevocationCheck")
+    /// `errSecVerifyActionFailed` (-67825): Apple's SystemTrustedCTRequired failure.
+    public static let verifyActionFailed = TrustStatus(code: -67825, name: "errSecVerifyActionFailed")
 }

@@ -65,6 +65,9 @@ extension CertificateRendering {
                 let permitted = (value.permittedSubtrees ?? []).map { "permitted " + describe($0) }
                 let excluded = (value.excludedSubtrees ?? []).map { "excluded " + describe($0) }
                 return (permitted + excluded).joined(separator: ", ")
+            case .signedCertificateTimestampList:
+                let count = try SignedCertificateTimestampList(extensionValue: item.value).entries.count
+                return "\(count) SCT\(count == 1 ? "" : "s")"
             default:
                 let known = try item.validateIfKnown()
                 return "\(item.value.count) bytes" + (known ? "" : " (not decoded)")

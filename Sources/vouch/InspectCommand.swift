@@ -1,6 +1,7 @@
 import VouchCrypto
 import VouchDER
 import VouchJSON
+import VouchTrust
 import VouchX509
 
 /// `vouch inspect FILE...`: every certificate, as text (like `openssl x509 -text`) or JSON.
@@ -29,11 +30,15 @@ struct InspectCommand: Subcommand {
               subject_alt_names          {"dns", "ip", "email", "uri"} or null
               subject_key_id,
               authority_key_id           lowercase hex, or null
+              signed_certificate_timestamps  only with the SCT-list extension: [{"log_id" (base64),
+                                         "timestamp", "algorithm", "log", "operator"}] (the log's
+                                         name with --ct-logs), or [{"error"}] for an SCT that does not parse
             """,
         arguments: [ArgumentSpec(name: "files", arity: .oneOrMore, help: "DER or PEM files, or '-' for standard input.")],
         options: [
             .flag("json", "Print one JSON array."),
             .flag("first", "Only the first certificate of all the files."),
+            .value("ct-logs", "file", "Name the logs of embedded SCTs from this list (Apple's trusted-logs property list or a v3 log_list.json)."),
             .flag("html", "Print one self-contained HTML page: the hex dump beside the ASN.1 tree of each certificate, each field named with its RFC section. A document that does not parse is shown with the error's offset (exit 2)."),
         ]
     )
@@ -42,9 +47,11 @@ struct InspectCommand: Subcommand {
     let json: Bool
     let first: Bool
     let html: Bool
+    let ctLogs: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         files = arguments.positionals
+        ctLogs = arguments.value("ct-logs")
         json = arguments.flag("json")
         first = arguments.flag("first")
         html = arguments.flag("html")
@@ -54,20 +61,30 @@ struct InspectCommand: Subcommand {
     func run() throws {
         if html { return try runHTML() }
         var certificates: [(location: String, certificate: Certificate)]
+        var logs: CertificateTransparencyLogList? = nil
         do {
             certificates = try CertificateLoader.load(files)
+            if let ctLogs { logs = try TransparencyRendering.loadLogs(ctLogs) }
         } catch {
             printError(error.line)
             throw ExitStatus.badInput
         }
         if first { certificates = Array(certificates.prefix(1)) }
         if json {
-            print(JSONValue.array(certificates.map { CertificateRendering.json($0.certificate) }).serialized)
+            print(JSONValue.array(certificates.map { entry in
+                var object = CertificateRendering.json(entry.certificate)
+                if case .object(var members) = object, let scts = TransparencyRendering.inspectJSON(entry.certificate, logs: logs) {
+                    members.append(("signed_certificate_timestamps", scts))
+                    object = .object(members)
+                }
+                return object
+            }).serialized)
         } else {
             for (index, entry) in certificates.enumerated() {
                 if index > 0 { print("") }
                 print("Certificate \(index + 1) of \(certificates.count) (\(entry.location))")
                 CertificateRendering.printText(entry.certificate)
+                for line in TransparencyRendering.inspectLines(entry.certificate, logs: logs) { print("      \(line)") }
             }
         }
     }

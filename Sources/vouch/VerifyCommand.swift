@@ -26,6 +26,11 @@ struct VerifyCommand: Subcommand {
               trust_decisions  what trust settings and exceptions did: [{"kind", "index", "domain",
                           "constraint", "check"}] (anchored, proceed, denied, allowedError, excepted)
               exceptions  SecTrustCopyExceptions: [{"sha1", "<Check>": false, ...}, {}], for --exceptions
+              certificate_transparency  with --ct-logs or --sct: kSecTrustCertificateTransparency, true
+                          when trusted and CT-qualified; certificate_transparency_details: {"log_list",
+                          "qualified", "required", "current_logs", "qualified_embedded_logs",
+                          "required_embedded_logs", "scts": [{"source", "log_id", "timestamp",
+                          "algorithm", "log", "verdict"}]}
               explanation with --explain: the lines of the trace
             """,
         arguments: [ArgumentSpec(name: "chain", arity: .oneOrMore, help: "DER or PEM files, or '-' for standard input.")],
@@ -34,6 +39,8 @@ struct VerifyCommand: Subcommand {
             .value("host", "name", "The SSL policy's hostname (absent: no hostname check)."),
             .repeatable("crl", "file", "Check revocation against the CRLs of this file, DER or PEM 'X509 CRL' blocks (never fetched)."),
             .flag("require-revocation-response", "Fail certificates whose status no CRL determines (kSecRevocationRequirePositiveResponse)."),
+            .repeatable("sct", "file", "SecTrustSetSignedCertificateTimestamps: the TLS extension's SignedCertificateTimestampList (RFC 6962 §3.3), raw bytes."),
+            .value("ct-logs", "file", "SecTrustSetTrustedLogs: Apple's trusted-logs property list or a v3 log_list.json. With it, Certificate Transparency is judged and required of system-rooted SSL server chains; without it, never."),
             .value("exceptions", "file", "SecTrustSetExceptions: the JSON array a previous --json printed under \"exceptions\"."),
             .flag("json", "Print one JSON object."),
             .flag("explain", "Tell how the chain was built: each candidate issuer, parked path, judged path and score."),
@@ -51,6 +58,8 @@ struct VerifyCommand: Subcommand {
     let host: String?
     let crl: [String]
     let requireRevocationResponse: Bool
+    let sct: [String]
+    let ctLogs: String?
     let exceptions: String?
     let json: Bool
     let explain: Bool
@@ -63,6 +72,8 @@ struct VerifyCommand: Subcommand {
         host = arguments.value("host")
         crl = arguments.values("crl")
         requireRevocationResponse = arguments.flag("require-revocation-response")
+        sct = arguments.values("sct")
+        ctLogs = arguments.value("ct-logs")
         exceptions = arguments.value("exceptions")
         json = arguments.flag("json")
         explain = arguments.flag("explain")
@@ -84,6 +95,8 @@ struct VerifyCommand: Subcommand {
             try trustOptions.apply(to: &trust)
             if !crl.isEmpty { trust.setCRLs(try CRLLoader.load(crl)) }
             if requireRevocationResponse { trust.setRevocationResponseRequired(true) }
+            if !sct.isEmpty { trust.setSignedCertificateTimestamps(try TransparencyRendering.loadTimestamps(sct)) }
+            if let ctLogs { trust.setTrustedLogs(try TransparencyRendering.loadLogs(ctLogs)) }
             if let exceptions, !trust.setExceptions(try ExceptionsFile.load(exceptions)) {
                 // SecTrustSetExceptions returns false and evaluates as if none were set: say so.
                 printError("\(exceptions): ignored: the first entry's sha1 is not this leaf's (SecTrustSetExceptions returns false)")
@@ -97,12 +110,21 @@ struct VerifyCommand: Subcommand {
         let (evaluation, events) = explain ? trust.evaluateExplaining() : (trust.evaluate(), [])
         if explain && !json {
             for event in events { print("· \(event)") }
+            // The SCTs; the verdict line follows with the chain.
+            for line in (evaluation.certificateTransparency.map(TransparencyRendering.lines) ?? []).dropLast() { print("· \(line)") }
+            if let note = TransparencyRendering.unjudgedNote(evaluation) { print("· \(note)") }
         }
         if json {
             var object = TrustRendering.json(evaluation)
             if case .object(var members) = object {
                 members.append(("exceptions", ExceptionsFile.json(trust.copyExceptions())))
-                if explain { members.append(("explanation", .array(events.map { .string($0.description) }))) }
+                members += TransparencyRendering.jsonMembers(evaluation)
+                if explain {
+                    var lines = events.map(\.description)
+                    lines += evaluation.certificateTransparency.map(TransparencyRendering.lines) ?? []
+                    if let note = TransparencyRendering.unjudgedNote(evaluation) { lines.append(note) }
+                    members.append(("explanation", .array(lines.map { .string($0) })))
+                }
                 object = .object(members)
             }
             print(object.serialized)

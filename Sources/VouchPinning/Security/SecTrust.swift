@@ -1,5 +1,6 @@
 import Synchronization
 import VouchDER
+import VouchPropertyList
 import VouchTrust
 import VouchX509
 
@@ -134,6 +135,31 @@ public func SecTrustSetAnchorCertificatesOnly(_ trust: SecTrust, _ anchorCertifi
 @discardableResult
 public func SecTrustSetVerifyDate(_ trust: SecTrust, _ verifyDate: DERTime) -> OSStatus {
     trust.withTrust { $0.setVerifyDate(verifyDate) }
+    return errSecSuccess
+}
+
+/// `SecTrustSetSignedCertificateTimestamps`: the SCTs of the TLS handshake, each one SCT's bytes
+/// (Apple's `CFArray` of `CFData`; the entries of the TLS extension's list, which
+/// `SignedCertificateTimestampList(tlsEncoded:)` reads); `nil` clears them. Always `errSecSuccess`.
+@discardableResult
+public func SecTrustSetSignedCertificateTimestamps(_ trust: SecTrust, _ sctArray: [[UInt8]]?) -> OSStatus {
+    trust.withTrust { $0.setSignedCertificateTimestamps(sctArray ?? []) }
+    return errSecSuccess
+}
+
+/// `SecTrustSetTrustedLogs`: the Certificate Transparency logs, as Apple's array of dictionaries
+/// (`key`, `log_id`, `operator`, `expiry`, `frozen`, `start_inclusive`, `end_exclusive`; read by
+/// ``CertificateTransparencyLogListFile/trustedLogs(_:)``, which skips what Apple skips); `nil`
+/// clears them, and CT is then neither verified nor required. `errSecParam` for more than
+/// `CertificateTransparencyLimits.maximumLogs` entries, `errSecSuccess` otherwise.
+@discardableResult
+public func SecTrustSetTrustedLogs(_ trust: SecTrust, _ trustedLogs: [PropertyList]?) -> OSStatus {
+    guard let trustedLogs else {
+        trust.withTrust { $0.setTrustedLogs(nil) }
+        return errSecSuccess
+    }
+    guard let logs = try? CertificateTransparencyLogListFile.trustedLogs(.array(trustedLogs)) else { return errSecParam }
+    trust.withTrust { $0.setTrustedLogs(logs) }
     return errSecSuccess
 }
 

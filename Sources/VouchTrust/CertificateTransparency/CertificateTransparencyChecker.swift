@@ -1,0 +1,222 @@
+import VouchCrypto
+import VouchX509
+
+/// Certificate Transparency for one evaluation, as Apple's trustd judges it: `SecPolicyCheckCT`
+/// (find_validating_logs, verify_tls_ct_policy in CertificateTransparency.m) decides whether a
+/// path is CT-qualified, and `SecPolicyCheckSystemTrustedCTRequired` (SecPolicyServer.c) fails a
+/// system-rooted SSL server chain that is not. Made only when the trust has a log list or SCTs,
+/// so an evaluation without either pays nothing.
+///
+/// A reference type shared by every path the builder judges: what it verified stays verified.
+/// Only the issuer changes between paths (the leaf and the inputs are fixed), so the report of
+/// each issuer is kept.
+final class CertificateTransparencyChecker {
+    let logs: CertificateTransparencyLogList?
+    let tlsTimestamps: [[UInt8]]
+    /// The OCSP responses given: the SCTs of those that answer for the leaf and its issuer count.
+    let ocspResponses: [OCSPResponse]
+    let verifyTime: Int64
+    /// Whether the first policy is the SSL server policy: the one Apple's check reads.
+    let firstPolicyIsSSLServer: Bool
+    private var reports: [Certificate?: CertificateTransparencyReport] = [:]
+    /// The TLS verdicts: they do not depend on the issuer.
+    private var externalOutcomes: [(outcome: SignedCertificateTimestampOutcome, time: Int64)]? = nil
+    private var signatureChecks = 0
+
+    init(logs: CertificateTransparencyLogList?, tlsTimestamps: [[UInt8]], ocspResponses: [OCSPResponse], verifyTime: Int64, policies: [TrustPolicy]) {
+        self.logs = logs
+        self.tlsTimestamps = tlsTimestamps
+        self.ocspResponses = ocspResponses
+        self.verifyTime = verifyTime
+        firstPolicyIsSSLServer = policies.first?.isSSLServer ?? false
+    }
+
+    /// Adds SystemTrustedCTRequired on the leaf when it applies and the path is not CT-qualified.
+    func run(_ context: PathContext, into failures: inout [TrustFailure]) {
+        guard isRequired(context.facts[0], isAnchored: context.isAnchored, isSystemRooted: context.isSystemRooted,
+            top: context.facts[context.topIndex].certificate)
+        else { return }
+        let issuer = context.facts.count > 1 ? context.facts[1].certificate : nil
+        if !report(leaf: context.facts[0].certificate, issuer: issuer).isQualified {
+            failures.append(TrustFailure(index: 0, check: .systemTrustedCTRequired))
+        }
+    }
+
+    /// Whether the answer for a path with this leaf may depend on its root being a system root
+    /// (so that a deferred system store must be read): the leaf-only conditions of ``isRequired``.
+    func mayRequire(_ leaf: CertificateFacts) -> Bool {
+        logs != nil && firstPolicyIsSSLServer && leaf.notBefore >= CertificateTransparencyPolicy.enforcementDate
+            && leaf.notBefore <= verifyTime && verifyTime <= leaf.notAfter
+    }
+
+    /// `SecPolicyCheckSystemTrustedCTRequired`'s conditions: a log list (Apple: or a MobileAsset
+    /// check-in in the last 60 days, which Vouch never has), the SSL server policy first, a leaf
+    /// issued on or after 2018-10-16 and valid at the verify date, and an anchored path whose
+    /// root is a system root but not one of Apple's own anchors.
+    func isRequired(_ leaf: CertificateFacts, isAnchored: Bool, isSystemRooted: Bool, top: Certificate) -> Bool {
+        mayRequire(leaf) && isAnchored && isSystemRooted && !AppleAnchors.isAppleTrustAnchor(top)
+    }
+
+    /// The report for the path whose leaf is `leaf` and whose second certificate is `issuer`.
+    func report(leaf: Certificate, issuer: Certificate?) -> CertificateTransparencyReport {
+        if let known = reports[issuer] { return known }
+        let made = makeReport(leaf: leaf, issuer: issuer)
+        reports[issuer] = made
+        return made
+    }
+
+    private func makeReport(leaf: Certificate, issuer: Certificate?) -> CertificateTransparencyReport {
+        let notAfter = leaf.validity.notAfter.secondsSince1970
+        let notBefore = leaf.validity.notBefore.secondsSince1970
+        var outcomes: [SignedCertificateTimestampOutcome] = []
+        // Per log ID, the earliest valid SCT: of every source for current logs, embedded only for all.
+        var current: [[UInt8]: (log: CertificateTransparencyLog, time: Int64)] = [:]
+        var embedded: [[UInt8]: (log: CertificateTransparencyLog, time: Int64)] = [:]
+        var currentEmbedded = false
+        var currentExternal = false
+        func keepEarliest(_ table: inout [[UInt8]: (log: CertificateTransparencyLog, time: Int64)], _ log: CertificateTransparencyLog, _ time: Int64) {
+            if let known = table[log.logID], known.time <= time { return }
+            table[log.logID] = (log, time)
+        }
+
+        let embeddedList: SignedCertificateTimestampList?
+        do { embeddedList = try leaf.signedCertificateTimestamps() } catch {
+            embeddedList = nil
+            outcomes.append(SignedCertificateTimestampOutcome(source: .embedded, timestamp: nil, log: nil, verdict: .unparseableList(error)))
+        }
+        if let embeddedList {
+            let entry = issuer.flatMap { SignedCertificateTimestampVerifier.precertificateEntry(leaf, issuer: $0) }
+            for bytes in embeddedList.entries {
+                let (outcome, time) = judge(bytes[...], source: .embedded, entryType: .precertificate, entry: entry, notAfter: notAfter)
+                outcomes.append(outcome)
+                guard outcome.verdict == .valid, let log = outcome.log else { continue }
+                keepEarliest(&embedded, log, time)
+                if log.retired == nil {
+                    keepEarliest(&current, log, time)
+                    currentEmbedded = true
+                }
+            }
+        }
+        for (outcome, time) in external(leaf: leaf, notAfter: notAfter) + ocsp(leaf: leaf, issuer: issuer, notAfter: notAfter) {
+            outcomes.append(outcome)
+            guard outcome.verdict == .valid, let log = outcome.log else { continue }
+            keepEarliest(&current, log, time)
+            currentExternal = true
+        }
+
+        // verify_tls_ct_policy.
+        var issuance = verifyTime
+        if currentEmbedded {
+            for (_, entry) in current where entry.log.retired == nil { issuance = min(issuance, entry.time) }
+        }
+        var qualifiedEmbedded = 0
+        var required: Int? = nil
+        var qualified = false
+        if currentExternal && current.count >= 2 {
+            qualified = true
+        } else if currentEmbedded {
+            for (_, entry) in embedded {
+                if let retired = entry.log.retired {
+                    if entry.time < retired && issuance < retired { qualifiedEmbedded += 1 }
+                } else {
+                    qualifiedEmbedded += 1
+                }
+            }
+            let needed = CertificateTransparencyPolicy.requiredEmbeddedLogs(notBefore: notBefore, notAfter: notAfter)
+            required = needed
+            qualified = qualifiedEmbedded >= needed
+        }
+        return CertificateTransparencyReport(
+            hasLogList: logs != nil, timestamps: outcomes, currentLogs: current.count, qualifiedEmbeddedLogs: qualifiedEmbedded,
+            requiredEmbeddedLogs: required, isQualified: qualified, isRequired: false)
+    }
+
+    /// The TLS SCTs' outcomes over the x509 entry (computed once).
+    private func external(leaf: Certificate, notAfter: Int64) -> [(outcome: SignedCertificateTimestampOutcome, time: Int64)] {
+        if let externalOutcomes { return externalOutcomes }
+        var judged: [(outcome: SignedCertificateTimestampOutcome, time: Int64)] = []
+        if !tlsTimestamps.isEmpty {
+            let entry = SignedCertificateTimestampVerifier.x509Entry(leaf)
+            for bytes in tlsTimestamps {
+                let judgedOne = judge(bytes[...], source: .tls, entryType: .x509, entry: entry, notAfter: notAfter)
+                judged.append((judgedOne.outcome, judgedOne.time))
+            }
+        }
+        externalOutcomes = judged
+        return judged
+    }
+
+    /// The outcomes of the SCTs the OCSP responses carry for this leaf and issuer (`copy_ocsp_scts`,
+    /// CertificateTransparency.m): every successful response, in order, whose single response
+    /// answers for the leaf (``OCSPChecker/singleResponse(in:for:issuer:)``) gives the SCTs of
+    /// its first SCT extension. The response's signature is not asked for, as Apple does not ask:
+    /// each SCT carries its log's. Without an issuer there are none.
+    private func ocsp(leaf: Certificate, issuer: Certificate?, notAfter: Int64) -> [(outcome: SignedCertificateTimestampOutcome, time: Int64)] {
+        guard let issuer, !ocspResponses.isEmpty else { return [] }
+        var judged: [(outcome: SignedCertificateTimestampOutcome, time: Int64)] = []
+        let entry = SignedCertificateTimestampVerifier.x509Entry(leaf)
+        for response in ocspResponses where response.status == .successful {
+            guard let basic = response.basic, let single = OCSPChecker.singleResponse(in: basic, for: leaf, issuer: issuer),
+                let list = try? single.signedCertificateTimestamps()
+            else { continue }
+            for bytes in list.entries {
+                let judgedOne = judge(bytes, source: .ocsp, entryType: .x509, entry: entry, notAfter: notAfter)
+                judged.append((judgedOne.outcome, judgedOne.time))
+            }
+        }
+        return judged
+    }
+
+    /// `getSCTValidatingLog`: parse, version, the future, the entry's size, the log, its dates,
+    /// its key, the algorithm, the signature, in Apple's order.
+    private func judge(
+        _ bytes: ArraySlice<UInt8>, source: SignedCertificateTimestampSource,
+        entryType: SignedCertificateTimestampVerifier.EntryType, entry: [UInt8]?, notAfter: Int64
+    ) -> (outcome: SignedCertificateTimestampOutcome, time: Int64) {
+        let timestamp: SignedCertificateTimestamp
+        do { timestamp = try SignedCertificateTimestamp(encoded: bytes) } catch {
+            return (SignedCertificateTimestampOutcome(source: source, timestamp: nil, log: nil, verdict: .unparseable(error)), 0)
+        }
+        let time = timestamp.secondsSince1970
+        let log = logs?.log(id: timestamp.logID)
+        func outcome(_ verdict: SignedCertificateTimestampVerdict) -> (outcome: SignedCertificateTimestampOutcome, time: Int64) {
+            (SignedCertificateTimestampOutcome(source: source, timestamp: timestamp, log: log, verdict: verdict), time)
+        }
+        guard let logs else { return outcome(.noLogList) }
+        // Apple skips embedded SCTs when it has no precertificate entry (no issuer), and every SCT
+        // when the list is empty.
+        guard let entry else { return outcome(.noIssuer) }
+        guard !logs.logs.isEmpty else { return outcome(.unknownLog) }
+        let verifyMilliseconds = UInt64(clamping: verifyTime).multipliedReportingOverflow(by: 1000)
+        if !verifyMilliseconds.overflow && timestamp.timestamp > verifyMilliseconds.partialValue { return outcome(.inFuture) }
+        guard entry.count < CertificateTransparencyLimits.maximumSignedEntryLength else { return outcome(.entryTooLong) }
+        guard let log else { return outcome(.unknownLog) }
+        if entryType == .x509 && log.retired != nil { return outcome(.retiredLog) }
+        if let readOnly = log.readOnly, time > readOnly { return outcome(.afterReadOnly) }
+        if let start = log.shardStart, notAfter < start { return outcome(.outsideShard) }
+        if let end = log.shardEnd, notAfter >= end { return outcome(.outsideShard) }
+        guard let key = log.key else { return outcome(.unusableLogKey) }
+        guard signatureChecks < CertificateTransparencyLimits.maximumSignatureChecks else { return outcome(.budgetExhausted) }
+        signatureChecks += 1
+        return outcome(SignedCertificateTimestampVerifier.verifies(timestamp, entryType: entryType, entry: entry, key: key))
+    }
+}
+
+extension AppleAnchors {
+    /// The production Apple anchors of `SecGetAppleTrustAnchors(false)` (OSX/utilities/
+    /// SecAppleAnchor.c): Apple Root CA, G2, G3 and the two Platform Backport roots. CT is not
+    /// required under them.
+    static let trustAnchors: Set<String> = [
+        "b0b1730ecbc7ff4505142c49f1295e6eda6bcaed7e2c68c5be91b5a11001f024",
+        "c2b9b042dd57830e7d117dac55ac8ae19407d38e41d88f3215bc3a890444a050",
+        "63343abfb89a6a03ebb57e9b3f5fa7be7c4f5c756f3017b3a8c488c3653e9179",
+        "fb3f6cf69467b5fa9ffa2b3b392b6e5e775bbb09c77b6e759e9038e26bbf9049",
+        "eda23b3f224f45e0952f20e4d2b33e000d49c8044c1168de47b443cd2b3536dc",
+    ]
+
+    /// Whether `certificate` is one of ``trustAnchors``.
+    static func isAppleTrustAnchor(_ certificate: Certificate) -> Bool {
+        let encoded = certificate.derEncoded
+        return lengths.contains(encoded.count) && trustAnchors.contains(SHA256.digest(encoded).description)
+    }
+}

@@ -1,0 +1,146 @@
+import VouchDER
+import VouchJSON
+import VouchPinning
+import VouchTrust
+import VouchX509
+
+/// `verify --sct` and `--ct-logs`, and how Certificate Transparency is shown (docs/CLI.md).
+enum TransparencyRendering {
+    /// Reads `--ct-logs FILE`: Apple's trusted-logs property list or a v3 log_list.json. Entries
+    /// that are not logs are skipped, and each skip is said on standard error.
+    static func loadLogs(_ path: String) throws(InputError) -> CertificateTransparencyLogList {
+        let file = try InputFile.read(path)
+        let logs: CertificateTransparencyLogList
+        do { logs = try CertificateTransparencyLogListFile.read(file.bytes) } catch {
+            throw InputError(file: file.name, message: "not a CT log list: \(error)")
+        }
+        for skipped in logs.skipped { printError("\(file.name): skipped \(skipped)") }
+        return logs
+    }
+
+    /// Reads each `--sct FILE`: the TLS extension's SignedCertificateTimestampList (RFC 6962
+    /// §3.3); returns every entry's bytes, in order.
+    static func loadTimestamps(_ paths: [String]) throws(InputError) -> [[UInt8]] {
+        var timestamps: [[UInt8]] = []
+        for path in paths {
+            let file = try InputFile.read(path)
+            do {
+                timestamps += try SignedCertificateTimestampList(tlsEncoded: file.bytes).entries.map { Array($0) }
+            } catch {
+                throw InputError(file: file.name, message: "not a SignedCertificateTimestampList: \(error)")
+            }
+        }
+        return timestamps
+    }
+
+    /// `log <hex id>` or the log's description and operator when the list names it.
+    static func logName(_ timestamp: SignedCertificateTimestamp, log: CertificateTransparencyLog?) -> String {
+        let id = CertificateTransparencyLog.hex(timestamp.logID)
+        guard let log else { return "log \(id)" }
+        let name = [log.description, log.operatorName.map { "operator \($0)" }].compactMap { $0 }.joined(separator: ", ")
+        return name.isEmpty ? "log \(id)" : "log \(id) (\(name))"
+    }
+
+    /// One line per SCT and one for the verdict, for `--explain` and the text output.
+    static func lines(_ report: CertificateTransparencyReport) -> [String] {
+        var lines: [String] = []
+        for outcome in report.timestamps {
+            guard let timestamp = outcome.timestamp else {
+                lines.append("SCT (\(outcome.source.rawValue)): \(outcome.verdict)")
+                continue
+            }
+            lines.append(
+                "SCT (\(outcome.source.rawValue)) \(logName(timestamp, log: outcome.log)) at "
+                    + "\(DERTime.rfc3339(secondsSince1970: timestamp.secondsSince1970)), \(timestamp.algorithmName): \(outcome.verdict)")
+        }
+        lines.append(summary(report))
+        return lines
+    }
+
+    static func summary(_ report: CertificateTransparencyReport) -> String {
+        guard report.hasLogList else {
+            return "certificate transparency: not judged: no log list (--ct-logs); CT is not required, as Apple without a current log list"
+        }
+        var text = "certificate transparency: " + (report.isQualified ? "qualified" : "not qualified")
+        text += " (\(report.currentLogs) current log\(report.currentLogs == 1 ? "" : "s")"
+        if let required = report.requiredEmbeddedLogs {
+            text += ", \(report.qualifiedEmbeddedLogs) of \(required) embedded logs the lifetime needs"
+        }
+        text += "); " + (report.isRequired ? "required (system-rooted SSL server chain)" : "not required for this chain")
+        return text
+    }
+
+    /// The members `verify --json` adds when CT was judged: `certificate_transparency` (Apple's
+    /// `kSecTrustCertificateTransparency`: trusted and qualified) and `certificate_transparency_details`.
+    static func jsonMembers(_ evaluation: TrustEvaluation) -> [(String, JSONValue)] {
+        guard let report = evaluation.certificateTransparency else { return [] }
+        let timestamps: [JSONValue] = report.timestamps.map { outcome in
+            var members: [(String, JSONValue)] = [("source", .string(outcome.source.rawValue))]
+            if let timestamp = outcome.timestamp {
+                members += [
+                    ("log_id", .string(Base64.encode(timestamp.logID))),
+                    ("timestamp", .string(DERTime.rfc3339(secondsSince1970: timestamp.secondsSince1970))),
+                    ("algorithm", .string(timestamp.algorithmName)),
+                    ("log", .string(outcome.log?.description)),
+                ]
+            }
+            members.append(("verdict", .string(outcome.verdict.description)))
+            return .object(members)
+        }
+        return [
+            ("certificate_transparency", .bool(evaluation.isCertificateTransparent)),
+            ("certificate_transparency_details", .object([
+                ("log_list", .bool(report.hasLogList)), ("qualified", .bool(report.isQualified)),
+                ("required", .bool(report.isRequired)), ("current_logs", .int(Int64(report.currentLogs))),
+                ("qualified_embedded_logs", .int(Int64(report.qualifiedEmbeddedLogs))),
+                ("required_embedded_logs", report.requiredEmbeddedLogs.map { .int(Int64($0)) } ?? .null),
+                ("scts", .array(timestamps)),
+            ])),
+        ]
+    }
+
+    /// The `--explain` note when CT was not judged though the leaf embeds SCTs: said, never silent.
+    static func unjudgedNote(_ evaluation: TrustEvaluation) -> String? {
+        guard evaluation.certificateTransparency == nil, let leaf = evaluation.chain.first,
+            let list = try? leaf.signedCertificateTimestamps()
+        else { return nil }
+        return "certificate transparency: not judged: no log list (--ct-logs); the leaf embeds \(list.entries.count) SCT\(list.entries.count == 1 ? "" : "s")"
+    }
+
+    /// `inspect`'s lines for embedded SCTs (log ID, time, algorithm; the log's name with `--ct-logs`).
+    static func inspectLines(_ certificate: Certificate, logs: CertificateTransparencyLogList?) -> [String] {
+        let list: SignedCertificateTimestampList
+        do {
+            guard let found = try certificate.signedCertificateTimestamps() else { return [] }
+            list = found
+        } catch {
+            return ["SCT list does not parse: \(error)"]
+        }
+        return list.timestamps.enumerated().map { index, parsed in
+            switch parsed {
+            case .failure(let error): return "SCT \(index + 1): does not parse: \(error)"
+            case .success(let timestamp):
+                return "SCT \(index + 1): \(logName(timestamp, log: logs?.log(id: timestamp.logID))), "
+                    + "\(DERTime.rfc3339(secondsSince1970: timestamp.secondsSince1970)), \(timestamp.algorithmName)"
+            }
+        }
+    }
+
+    /// `inspect --json`'s `signed_certificate_timestamps`, for a certificate with the extension.
+    static func inspectJSON(_ certificate: Certificate, logs: CertificateTransparencyLogList?) -> JSONValue? {
+        guard let list = try? certificate.signedCertificateTimestamps() else { return nil }
+        return .array(list.timestamps.map { parsed in
+            switch parsed {
+            case .failure(let error): return .object([("error", .string(error.description))])
+            case .success(let timestamp):
+                let log = logs?.log(id: timestamp.logID)
+                return .object([
+                    ("log_id", .string(Base64.encode(timestamp.logID))),
+                    ("timestamp", .string(DERTime.rfc3339(secondsSince1970: timestamp.secondsSince1970))),
+                    ("algorithm", .string(timestamp.algorithmName)), ("log", .string(log?.description)),
+                    ("operator", .string(log?.operatorName)),
+                ])
+            }
+        })
+    }
+}
