@@ -14,6 +14,7 @@ import os
 import plistlib
 import json
 import base64
+import importlib.util
 import struct
 
 from cryptography import x509
@@ -140,6 +141,27 @@ def main():
     x509_entry = length24(plain.public_bytes(serialization.Encoding.DER))
     write("tls-a-c.sctlist", sct_list([sct("A", seen, 0, x509_entry), sct("C", seen, 0, x509_entry)]))
     write("tls-a.sctlist", sct_list([sct("A", seen, 0, x509_entry)]))
+    # The same two SCTs stapled in an OCSP response's single response (RFC 6962 §3.3), signed by
+    # the CA; TestVectors/ocsp/make.py's DER helpers edit the response and sign it again.
+    spec = importlib.util.spec_from_file_location("ocsp_make", os.path.join(HERE, "..", "ocsp", "make.py"))
+    ocsp_make = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ocsp_make)
+    from cryptography.x509 import ocsp
+    listed = sct_list([sct("A", seen, 0, x509_entry), sct("C", seen, 0, x509_entry)])
+    extension = ocsp_make.element(0x30, ocsp_make.element(0x06, bytes.fromhex("2b06010401d679020405"))
+                                  + ocsp_make.element(0x04, ocsp_make.element(0x04, listed)))
+
+    def with_scts(fields):
+        single = ocsp_make.children(ocsp_make.content(fields[2]))[0]
+        inner = ocsp_make.content(single) + ocsp_make.element(0xA1, ocsp_make.element(0x30, extension))
+        fields[2] = ocsp_make.element(0x30, ocsp_make.element(0x30, inner))
+
+    response = ocsp.OCSPResponseBuilder().add_response(
+        cert=plain, issuer=CA, algorithm=hashes.SHA1(), cert_status=ocsp.OCSPCertStatus.GOOD,
+        this_update=day(2026, 2, 28), next_update=day(2026, 3, 7), revocation_time=None, revocation_reason=None,
+    ).responder_id(ocsp.OCSPResponderEncoding.HASH, CA).sign(CA_KEY, hashes.SHA256())
+    write("ocsp-a-c.der", ocsp_make.with_produced_at(
+        response.public_bytes(serialization.Encoding.DER), CA_KEY, day(2026, 2, 28), with_scts))
     # The trusted logs A, B and C, in Apple's form and as a v3 log_list.json.
     apple = [{"key": spki(LOGS[letter][0]), "operator": LOGS[letter][2], "description": LOGS[letter][1]} for letter in "ABC"]
     with open(os.path.join(HERE, "logs.plist"), "wb") as handle:

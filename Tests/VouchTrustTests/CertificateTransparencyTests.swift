@@ -132,6 +132,29 @@ import VouchX509
         #expect(none.certificateTransparency?.timestamps.isEmpty == true && !none.isCertificateTransparent)
     }
 
+    @Test("OCSP SCTs: a stapled response's single-response SCTs count like TLS ones, for its certificate only")
+    func ocsp() throws {
+        let root = try Self.certificate("root.der")
+        func evaluate(_ leaf: String, responses: [[UInt8]]) throws -> TrustEvaluation {
+            var trust = try Trust(certificates: [try Self.certificate(leaf), try Self.certificate("ca.der")], policies: [.basicX509])
+            trust.setAnchorCertificates([root])
+            trust.setVerifyDate(Self.verifyDate)
+            trust.setCurrentTime(Self.verifyDate)
+            trust.setTrustedLogs(try Self.logs())
+            trust.setOCSPResponses(responses)
+            return trust.evaluate()
+        }
+        let stapled = try evaluate("plain.der", responses: [try Self.vector("ocsp-a-c.der")])
+        #expect(stapled.isCertificateTransparent)
+        #expect(Self.verdicts(stapled) == ["ocsp Log a: valid", "ocsp Log c: valid"])
+        // The response is about plain.der: for another leaf it carries nothing.
+        let other = try evaluate("embedded-a.der", responses: [try Self.vector("ocsp-a-c.der")])
+        #expect(Self.verdicts(other).allSatisfy { !$0.hasPrefix("ocsp") })
+        #expect(!other.isCertificateTransparent)
+        // Without it, plain.der has no SCT at all.
+        #expect(!(try evaluate("plain.der", responses: [])).isCertificateTransparent)
+    }
+
     @Test("retired logs: embedded SCTs count when made before retirement, TLS ones never")
     func retired() throws {
         let after = Self.sctTime + 86_400, before = Self.sctTime - 86_400
