@@ -72,7 +72,8 @@ enum OIDNames {
         ("2.16.840.1.113730.4.1", "nsSGC"),
         // Policies and access methods (RFC 5280 §4.2.1.4, §4.2.2)
         ("2.5.29.32.0", "anyPolicy"), ("1.3.6.1.5.5.7.2.1", "cps"), ("1.3.6.1.5.5.7.2.2", "userNotice"),
-        ("1.3.6.1.5.5.7.48.1", "ocsp"), ("1.3.6.1.5.5.7.48.2", "caIssuers"),
+        ("1.3.6.1.5.5.7.48.1", "ocsp"), ("1.3.6.1.5.5.7.48.2", "caIssuers"), ("1.3.6.1.5.5.7.48.1.1", "ocspBasic"),
+        ("1.3.6.1.5.5.7.48.1.2", "ocspNonce"), ("1.3.6.1.5.5.7.48.1.5", "ocspNoCheck"),
         ("1.3.6.1.5.5.7.48.3", "timeStamping"), ("1.3.6.1.5.5.7.48.5", "caRepository"),
         ("2.23.140.1.1", "ev-guidelines"), ("2.23.140.1.2.1", "domain-validated"),
         ("2.23.140.1.2.2", "organization-validated"), ("2.23.140.1.2.3", "individual-validated"),

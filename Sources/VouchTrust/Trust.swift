@@ -39,6 +39,9 @@ public struct Trust: Sendable {
     /// The OCSP responses given that do not parse, by their position in the list given, with the
     /// reason: Apple ignores them, and so does the evaluation (`vouch verify --explain` names them).
     public private(set) var unparseableOCSPResponses: [(index: Int, error: X509Error)] = []
+    /// Each parsed response's position in the list given.
+    private var ocspResponseIndexes: [Int] = []
+    var parsedOCSPResponseIndexes: [Int] { ocspResponseIndexes }
     /// The time taken as "now" where Apple reads the clock instead of the verify date (the
     /// freshness of OCSP responses); `nil`, the default, reads the wall clock at each evaluation.
     public private(set) var currentTime: DERTime?
@@ -207,15 +210,35 @@ public struct Trust: Sendable {
     /// used.
     public mutating func setOCSPResponses(_ responses: [[UInt8]]) {
         ocspResponses = []
+        ocspResponseIndexes = []
         unparseableOCSPResponses = []
         for (index, bytes) in responses.enumerated() {
             do throws(X509Error) {
                 ocspResponses.append(try OCSPResponse(derEncoded: bytes))
+                ocspResponseIndexes.append(index)
             } catch {
                 unparseableOCSPResponses.append((index, error))
             }
         }
         cached = nil
+    }
+
+    /// What the OCSP responses said of the certificates of the built chain (evaluates if needed):
+    /// for each certificate below the top that a response answered for, its chain index, the
+    /// position of the response that counted among those given to ``setOCSPResponses(_:)``, and
+    /// its answer. Certificates no usable response answered for are left out.
+    public mutating func ocspAnswers() -> [(index: Int, response: Int, status: OCSPCertStatus)] {
+        let chain = evaluate().chain
+        guard !ocspResponses.isEmpty, chain.count > 1 else { return [] }
+        var checker = OCSPChecker(
+            responses: ocspResponses, indexes: ocspResponseIndexes, currentTime: currentTime?.secondsSince1970 ?? Clock.now,
+            systemStore: systemStore, profile: profile)
+        var answers: [(index: Int, response: Int, status: OCSPCertStatus)] = []
+        for index in chain.indices.dropLast() {
+            let answer = checker.answer(for: chain[index], issuers: chain[(index + 1)...])
+            if let response = answer.response, let single = answer.single { answers.append((index, response, single.status)) }
+        }
+        return answers
     }
 
     /// Sets what the evaluation takes as the current time where Apple reads the clock rather

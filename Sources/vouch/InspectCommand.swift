@@ -8,7 +8,7 @@ import VouchX509
 struct InspectCommand: Subcommand {
     static let spec = CommandSpec(
         name: "inspect",
-        abstract: "Show every certificate in the files (DER or PEM; '-' for standard input).",
+        abstract: "Show every certificate (and OCSP response) in the files (DER or PEM; '-' for standard input).",
         discussion: """
             Text: one block per certificate, like `openssl x509 -text`. With --json: one array, one \
             object per certificate, with these keys:
@@ -33,6 +33,13 @@ struct InspectCommand: Subcommand {
               signed_certificate_timestamps  only with the SCT-list extension: [{"log_id" (base64),
                                          "timestamp", "algorithm", "log", "operator"}] (the log's
                                          name with --ct-logs), or [{"error"}] for an SCT that does not parse
+
+            A file that is one DER OCSP response (RFC 6960) is shown after the certificates, as \
+            `openssl ocsp -respin FILE -resp_text -noverify` shows it; in --json as an object with \
+            "ocsp_response" (the file), "status", and for a basic response "responder_id" ({"name"} \
+            or {"key_hash"}), "produced_at", "responses" ([{"hash_algorithm", "issuer_name_hash", \
+            "issuer_key_hash", "serial_number", "status", "this_update", "next_update"}]), \
+            "signature_algorithm" and "certificates" (subjects).
             """,
         arguments: [ArgumentSpec(name: "files", arity: .oneOrMore, help: "DER or PEM files, or '-' for standard input.")],
         options: [
@@ -60,10 +67,21 @@ struct InspectCommand: Subcommand {
 
     func run() throws {
         if html { return try runHTML() }
-        var certificates: [(location: String, certificate: Certificate)]
+        var certificates: [(location: String, certificate: Certificate)] = []
         var logs: CertificateTransparencyLogList? = nil
+        // A file that is one OCSP response (DER) is shown as `openssl ocsp -resp_text` shows it.
+        var responses: [(name: String, response: OCSPResponse)] = []
         do {
-            certificates = try CertificateLoader.load(files)
+            var certificateFiles: [String] = []
+            for path in files {
+                let input = try InputFile.read(path)
+                if let response = try? OCSPResponse(derEncoded: input.bytes) {
+                    responses.append((input.name, response))
+                } else {
+                    certificateFiles.append(path)
+                }
+            }
+            if !certificateFiles.isEmpty || responses.isEmpty { certificates = try CertificateLoader.load(certificateFiles) }
             if let ctLogs { logs = try TransparencyRendering.loadLogs(ctLogs) }
         } catch {
             printError(error.line)
@@ -78,13 +96,18 @@ struct InspectCommand: Subcommand {
                     object = .object(members)
                 }
                 return object
-            }).serialized)
+            } + responses.map { OCSPRendering.json($0.response, file: $0.name) }).serialized)
         } else {
             for (index, entry) in certificates.enumerated() {
                 if index > 0 { print("") }
                 print("Certificate \(index + 1) of \(certificates.count) (\(entry.location))")
                 CertificateRendering.printText(entry.certificate)
                 for line in TransparencyRendering.inspectLines(entry.certificate, logs: logs) { print("      \(line)") }
+            }
+            for (index, entry) in responses.enumerated() {
+                if index > 0 || !certificates.isEmpty { print("") }
+                print("OCSP response \(index + 1) of \(responses.count) (\(entry.name))")
+                for line in OCSPRendering.text(entry.response) { print(line) }
             }
         }
     }

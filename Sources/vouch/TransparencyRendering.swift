@@ -72,8 +72,9 @@ enum TransparencyRendering {
 
     /// The members `verify --json` adds when CT was judged: `certificate_transparency` (Apple's
     /// `kSecTrustCertificateTransparency`: trusted and qualified) and `certificate_transparency_details`.
+    /// `certificate_transparency` is null without a log list (CT not judged), as docs/CLI.md says.
     static func jsonMembers(_ evaluation: TrustEvaluation) -> [(String, JSONValue)] {
-        guard let report = evaluation.certificateTransparency else { return [] }
+        guard let report = evaluation.certificateTransparency else { return [("certificate_transparency", .null)] }
         let timestamps: [JSONValue] = report.timestamps.map { outcome in
             var members: [(String, JSONValue)] = [("source", .string(outcome.source.rawValue))]
             if let timestamp = outcome.timestamp {
@@ -88,7 +89,7 @@ enum TransparencyRendering {
             return .object(members)
         }
         return [
-            ("certificate_transparency", .bool(evaluation.isCertificateTransparent)),
+            ("certificate_transparency", report.hasLogList ? .bool(evaluation.isCertificateTransparent) : .null),
             ("certificate_transparency_details", .object([
                 ("log_list", .bool(report.hasLogList)), ("qualified", .bool(report.isQualified)),
                 ("required", .bool(report.isRequired)), ("current_logs", .int(Int64(report.currentLogs))),

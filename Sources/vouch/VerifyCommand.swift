@@ -26,6 +26,8 @@ struct VerifyCommand: Subcommand {
               trust_decisions  what trust settings and exceptions did: [{"kind", "index", "domain",
                           "constraint", "check"}] (anchored, proceed, denied, allowedError, excepted)
               exceptions  SecTrustCopyExceptions: [{"sha1", "<Check>": false, ...}, {}], for --exceptions
+              ocsp_responses  with --ocsp-response: [{"file", "error"}] (error: why it does not parse, or null)
+              ocsp_answers    [{"index", "response", "status"}]: the response that counted per certificate
               certificate_transparency  with --ct-logs or --sct: kSecTrustCertificateTransparency, true
                           when trusted and CT-qualified; certificate_transparency_details: {"log_list",
                           "qualified", "required", "current_logs", "qualified_embedded_logs",
@@ -39,6 +41,8 @@ struct VerifyCommand: Subcommand {
             .value("host", "name", "The SSL policy's hostname (absent: no hostname check)."),
             .repeatable("crl", "file", "Check revocation against the CRLs of this file, DER or PEM 'X509 CRL' blocks (never fetched)."),
             .flag("require-revocation-response", "Fail certificates whose status no CRL determines (kSecRevocationRequirePositiveResponse)."),
+            .repeatable("ocsp-response", "file", "SecTrustSetOCSPResponse: a DER OCSPResponse (RFC 6960), stapled or fetched by you. A revoked answer fails the certificate; a fresh good one is a positive response; one that does not apply is ignored (--explain says why)."),
+            .value("now", "time", "The current time OCSP freshness is judged at, as Apple reads the clock rather than the verify date: RFC 3339 or @UNIXSECONDS (default: the clock)."),
             .repeatable("sct", "file", "SecTrustSetSignedCertificateTimestamps: the TLS extension's SignedCertificateTimestampList (RFC 6962 §3.3), raw bytes."),
             .value("ct-logs", "file", "SecTrustSetTrustedLogs: Apple's trusted-logs property list or a v3 log_list.json. With it, Certificate Transparency is judged and required of system-rooted SSL server chains; without it, never."),
             .value("exceptions", "file", "SecTrustSetExceptions: the JSON array a previous --json printed under \"exceptions\"."),
@@ -58,6 +62,8 @@ struct VerifyCommand: Subcommand {
     let host: String?
     let crl: [String]
     let requireRevocationResponse: Bool
+    let ocspResponses: [String]
+    let now: String?
     let sct: [String]
     let ctLogs: String?
     let exceptions: String?
@@ -72,6 +78,9 @@ struct VerifyCommand: Subcommand {
         host = arguments.value("host")
         crl = arguments.values("crl")
         requireRevocationResponse = arguments.flag("require-revocation-response")
+        ocspResponses = arguments.values("ocsp-response")
+        now = arguments.value("now")
+        if let now, DERTime(rfc3339: now) == nil { throw UsageError("--now: not RFC 3339 or @UNIXSECONDS: \(now)") }
         sct = arguments.values("sct")
         ctLogs = arguments.value("ct-logs")
         exceptions = arguments.value("exceptions")
@@ -89,12 +98,18 @@ struct VerifyCommand: Subcommand {
         case .sslClient: trustPolicy = .ssl(server: false, hostname: host)
         }
         var trust: Trust
+        var ocspFiles: [InputFile] = []
         do {
             let certificates = try CertificateLoader.load(chain).map(\.certificate)
             trust = try Trust(certificates: certificates, policies: [trustPolicy])
             try trustOptions.apply(to: &trust)
             if !crl.isEmpty { trust.setCRLs(try CRLLoader.load(crl)) }
             if requireRevocationResponse { trust.setRevocationResponseRequired(true) }
+            if !ocspResponses.isEmpty {
+                ocspFiles = try OCSPRendering.load(ocspResponses)
+                trust.setOCSPResponses(ocspFiles.map(\.bytes))
+            }
+            if let now, let time = DERTime(rfc3339: now) { trust.setCurrentTime(time) }
             if !sct.isEmpty { trust.setSignedCertificateTimestamps(try TransparencyRendering.loadTimestamps(sct)) }
             if let ctLogs { trust.setTrustedLogs(try TransparencyRendering.loadLogs(ctLogs)) }
             if let exceptions, !trust.setExceptions(try ExceptionsFile.load(exceptions)) {
@@ -113,16 +128,19 @@ struct VerifyCommand: Subcommand {
             // The SCTs; the verdict line follows with the chain.
             for line in (evaluation.certificateTransparency.map(TransparencyRendering.lines) ?? []).dropLast() { print("· \(line)") }
             if let note = TransparencyRendering.unjudgedNote(evaluation) { print("· \(note)") }
+            if !ocspFiles.isEmpty { for line in OCSPRendering.explanation(&trust, files: ocspFiles) { print("· \(line)") } }
         }
         if json {
             var object = TrustRendering.json(evaluation)
             if case .object(var members) = object {
                 members.append(("exceptions", ExceptionsFile.json(trust.copyExceptions())))
                 members += TransparencyRendering.jsonMembers(evaluation)
+                if !ocspFiles.isEmpty { members += OCSPRendering.jsonMembers(&trust, files: ocspFiles) }
                 if explain {
                     var lines = events.map(\.description)
                     lines += evaluation.certificateTransparency.map(TransparencyRendering.lines) ?? []
                     if let note = TransparencyRendering.unjudgedNote(evaluation) { lines.append(note) }
+                    if !ocspFiles.isEmpty { lines += OCSPRendering.explanation(&trust, files: ocspFiles) }
                     members.append(("explanation", .array(lines.map { .string($0) })))
                 }
                 object = .object(members)

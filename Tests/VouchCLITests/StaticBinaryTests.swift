@@ -29,6 +29,11 @@ struct StaticBinaryTests {
             ["verify", example + "chain.pem", "--anchors", example + "root.pem", "--html"] + at,
             ["verify", "TestVectors/public-suffix/wildcard-co-uk.pem", "--anchors", "TestVectors/public-suffix/root.pem",
              "--host", "foo.co.uk", "--json"] + at,
+            ["inspect", "TestVectors/ocsp/revoked-by-name.der", "TestVectors/ocsp/good-delegated.der"],
+            ["inspect", "TestVectors/ocsp/good-by-key.der", "--json"],
+            ["verify", "TestVectors/ocsp/leaf.der", "--anchors", "TestVectors/ocsp/ca.der", "--policy", "basic", "--json", "--explain",
+             "--now", "2026-06-02T00:00:00Z", "--ocsp-response", "TestVectors/ocsp/good-delegated.der",
+             "--ocsp-response", "TestVectors/ocsp/revoked-older.der", "--require-revocation-response"] + at,
         ]
         for command in ["asn1", "inspect", "verify", "policy", "pin", "roots", "limbo", "speed"] {
             commands.append([command, "--help"])

@@ -44,6 +44,8 @@ struct OCSPChecker {
     static let defaultTimeToLive: Int64 = 86_400
 
     private let responses: [OCSPResponse]
+    /// Each response's position in the list the caller gave.
+    private let responseIndexes: [Int]
     private let currentTime: Int64
     /// The store delegated responders are evaluated with (`nil` only when there are no responses).
     private let systemStore: SystemTrustStore?
@@ -60,6 +62,8 @@ struct OCSPChecker {
         let status: OCSPStatus
         /// The single response consumed, for the SCTs it may carry.
         let single: OCSPSingleResponse?
+        /// The position of the response consumed among those given, if any.
+        var response: Int? = nil
     }
 
     private struct CertificateLink: Hashable {
@@ -84,8 +88,11 @@ struct OCSPChecker {
     }
 
     /// A checker over the first ``RevocationLimits/maximumOCSPResponses`` of `responses`.
-    init(responses: [OCSPResponse], currentTime: Int64, systemStore: SystemTrustStore?, profile: ValidationProfile) {
+    init(
+        responses: [OCSPResponse], indexes: [Int]? = nil, currentTime: Int64, systemStore: SystemTrustStore?, profile: ValidationProfile
+    ) {
         self.responses = Array(responses.prefix(RevocationLimits.maximumOCSPResponses))
+        responseIndexes = Array((indexes ?? Array(responses.indices)).prefix(RevocationLimits.maximumOCSPResponses))
         self.currentTime = currentTime
         self.systemStore = systemStore
         self.profile = profile
@@ -103,6 +110,7 @@ struct OCSPChecker {
         let link = CertificateLink(certificate: certificate, issuer: issuer)
         if let known = answers[link] { return known }
         var kept: OCSPSingleResponse? = nil
+        var keptIndex: Int? = nil
         for index in responses.indices {
             guard let basic = responses[index].basic, responses[index].status == .successful,
                 let single = Self.singleResponse(in: basic, for: certificate, issuer: issuer),
@@ -116,6 +124,7 @@ struct OCSPChecker {
                 guard Self.isFresh(single, at: currentTime), Self.isFresh(basic, at: currentTime) else { continue }
             }
             kept = single
+            keptIndex = index
         }
         let status: OCSPStatus
         switch kept?.status {
@@ -123,7 +132,7 @@ struct OCSPChecker {
         case .revoked(_, let reason): status = .revoked(reason)
         case .unknown, nil: status = .none
         }
-        let answer = Answer(status: status, single: kept)
+        let answer = Answer(status: status, single: kept, response: keptIndex.map { responseIndexes[$0] })
         answers[link] = answer
         return answer
     }
