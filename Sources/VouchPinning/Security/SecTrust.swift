@@ -138,6 +138,18 @@ public func SecTrustSetVerifyDate(_ trust: SecTrust, _ verifyDate: DERTime) -> O
     return errSecSuccess
 }
 
+/// `SecTrustSetOCSPResponse`: OCSP responses (RFC 6960, DER) stapled in the handshake or fetched by
+/// the caller, replacing earlier ones; `nil` clears them (Apple's `CFData`, or `CFArray` of
+/// `CFData`: pass one response as a one-element array). Judged as Apple's trustd judges stapled
+/// responses (`Trust.setOCSPResponses(_:)`): a verified "revoked" answer fails the evaluation
+/// with errSecCertificateRevoked, a fresh "good" one satisfies a required positive response,
+/// and one that does not parse or apply is ignored. Always `errSecSuccess`.
+@discardableResult
+public func SecTrustSetOCSPResponse(_ trust: SecTrust, _ responseData: [[UInt8]]?) -> OSStatus {
+    trust.withTrust { $0.setOCSPResponses(responseData ?? []) }
+    return errSecSuccess
+}
+
 /// `SecTrustSetSignedCertificateTimestamps`: the SCTs of the TLS handshake, each one SCT's bytes
 /// (Apple's `CFArray` of `CFData`; the entries of the TLS extension's list, which
 /// `SignedCertificateTimestampList(tlsEncoded:)` reads); `nil` clears them. Always `errSecSuccess`.
@@ -164,7 +176,8 @@ public func SecTrustSetTrustedLogs(_ trust: SecTrust, _ trustedLogs: [PropertyLi
 }
 
 /// `SecTrustSetNetworkFetchAllowed`: accepted and has no effect, because Vouch never fetches
-/// (no AIA chasing, no OCSP; revocation uses only the CRLs a caller gives).
+/// (no AIA chasing, no OCSP requests; revocation uses only the CRLs and OCSP responses a caller
+/// gives).
 @discardableResult
 public func SecTrustSetNetworkFetchAllowed(_ trust: SecTrust, _ allowFetch: Bool) -> OSStatus {
     errSecSuccess
