@@ -21,7 +21,11 @@ let package = Package(
         .executableTarget(name: "FuzzDERWalk", dependencies: ["FuzzSupport", .product(name: "VouchDER", package: "Vouch")]),
         .executableTarget(name: "FuzzPEM", dependencies: ["FuzzSupport", .product(name: "VouchDER", package: "Vouch")]),
         .executableTarget(
-            name: "FuzzPropertyList", dependencies: ["FuzzSupport", .product(name: "VouchPropertyList", package: "Vouch")]
+            name: "FuzzPropertyList",
+            dependencies: [
+                "FuzzSupport", .product(name: "VouchPropertyList", package: "Vouch"), .product(name: "VouchPinning", package: "Vouch"),
+                .product(name: "VouchTrust", package: "Vouch"),
+            ]
         ),
         .executableTarget(
             name: "FuzzCertificate",

@@ -48,9 +48,12 @@ enum TrustEvaluator {
                 systemStore: trust.systemStore, profile: trust.profile)
         }
         // Certificate Transparency only when there is something to judge it with: without a log
-        // list or external SCTs, nothing is made and nothing is paid.
+        // list or external SCTs (TLS ones, or OCSP responses carrying some), nothing is made and
+        // nothing is paid.
         let judgesTransparency = trust.trustedLogs != nil || !trust.signedCertificateTimestamps.isEmpty
-            || trust.ocspResponses.contains { $0.basic != nil }
+            || trust.ocspResponses.contains { response in
+                response.basic?.responses.contains { $0.extensions[.ocspSignedCertificateTimestampList] != nil } == true
+            }
         if judgesTransparency {
             builder.transparency = CertificateTransparencyChecker(
                 logs: trust.trustedLogs, tlsTimestamps: trust.signedCertificateTimestamps,

@@ -2,8 +2,8 @@ import FuzzSupport
 import VouchDER
 import VouchX509
 
-/// Certificate parsing, then every decoded field and every extension accessor; CRLs and OCSP
-/// responses as well.
+/// Certificate parsing, then every decoded field and every extension accessor; CRLs, OCSP
+/// responses and SCT lists (from the certificate, an OCSP single response or TLS bytes) as well.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     fuzzInput(data, size) { bytes in
@@ -31,6 +31,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 _ = (entry.reason?.rawValue, entry.invalidityDate?.rfc3339, entry.certificateIssuer, entry.unknownCriticalExtensions)
             }
         } catch { _ = error.description }
+        // SCT lists as the TLS extension carries them (RFC 6962 §3.3), and one SCT alone.
+        do throws(SignedCertificateTimestampError) { touch(try SignedCertificateTimestampList(tlsEncoded: bytes)) } catch {
+            _ = error.description
+        }
+        do throws(SignedCertificateTimestampError) { touch(try SignedCertificateTimestamp(encoded: bytes)) } catch { _ = error.description }
         // OCSP responses (RFC 6960): every field of the basic response, its certificates touched.
         do throws(X509Error) {
             let response = try OCSPResponse(derEncoded: bytes)
@@ -40,6 +45,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 if case .byName(let name) = basic.responderID { _ = name.rfc4514 }
                 for single in basic.responses {
                     _ = (single.certID.serialNumber, single.status, single.thisUpdate.rfc3339, single.nextUpdate?.rfc3339)
+                    do throws(SignedCertificateTimestampError) { touch(try single.signedCertificateTimestamps()) } catch { _ = error.description }
                 }
                 for certificate in basic.certificates { touch(certificate) }
             }
@@ -69,4 +75,21 @@ func touch(_ certificate: Certificate) {
     _ = (certificate.authorityInformationAccess, certificate.subjectInformationAccess)
     _ = try? certificate.extensionValue(SignedCertificateTimestamps.self)
     _ = try? certificate.extensionValue(QCStatements.self)?.types
+    do throws(SignedCertificateTimestampError) { touch(try certificate.signedCertificateTimestamps()) } catch { _ = error.description }
+}
+
+/// Every SCT of a list, each read field by field.
+func touch(_ list: SignedCertificateTimestampList?) {
+    guard let list else { return }
+    for result in list.timestamps {
+        switch result {
+        case .success(let timestamp): touch(timestamp)
+        case .failure(let error): _ = error.description
+        }
+    }
+}
+
+func touch(_ timestamp: SignedCertificateTimestamp) {
+    _ = (timestamp.version, timestamp.logID.count, timestamp.timestamp, timestamp.extensions.count)
+    _ = (timestamp.hashAlgorithm, timestamp.signatureAlgorithm, timestamp.signature.count, timestamp.encoded.count)
 }

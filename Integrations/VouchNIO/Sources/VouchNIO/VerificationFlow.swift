@@ -37,6 +37,8 @@ struct VerificationFlow: Sendable {
             return finish((Self.refusal(failure, presented: presented, source: .input, start: start), []))
         }
         if let anchors = verifier.anchors { trust.setAnchorCertificates(anchors) }
+        if !verifier.ocspResponses.isEmpty { trust.setOCSPResponses(verifier.ocspResponses) }
+        if let logs = verifier.trustedLogs { trust.setTrustedLogs(logs) }
         let result = Decider(host: host, presented: presented, start: start)
         switch verifier.rules {
         case .pinSet(let pinSet):

@@ -55,6 +55,15 @@ public struct VouchVerifier: Sendable {
     public var onDecision: (@Sendable (VouchDecision) -> Void)?
     /// Where decisions run: `nil` (the default) inline on the event loop, or this running pool.
     public var threadPool: NIOThreadPool?
+    /// OCSP responses (DER) to judge the server's chain with, as `SecTrustSetOCSPResponse` takes
+    /// them: responses you fetched or cached. swift-nio-ssl 2.37 does not hand over the response a
+    /// server staples, nor the SCTs of its TLS extension (BoringSSL has them, NIOSSL's API does
+    /// not expose them), so only what you supply is used. Empty by default.
+    public var ocspResponses: [[UInt8]] = []
+    /// The Certificate Transparency logs (`SecTrustSetTrustedLogs`): with a list, system-rooted
+    /// server chains must be CT-qualified by their embedded SCTs (or SCTs in ``ocspResponses``);
+    /// `nil` (the default) judges no CT, as Apple without a current log list.
+    public var trustedLogs: CertificateTransparencyLogList?
 
     /// A verifier judging by `rules`.
     public init(_ rules: Rules, anchors: [Certificate]? = nil, systemStore: SystemTrustStore = .shared) {
