@@ -29,7 +29,7 @@ import VouchX509
 
     @Test("a revoked answer refuses the server; without responses it is allowed")
     func revoked() throws {
-        #expect(try decide([]) ?.isAllowed == true)
+        #expect(try decide([])?.isAllowed == true)
         #expect(try decide([try Self.bytes("revoked-by-name.der")])?.isAllowed == false)
     }
 }
