@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VouchCrypto
 import VouchDER
 import VouchTestSupport
 import VouchX509
@@ -164,6 +165,29 @@ import VouchX509
         // A stale good answer is not kept, so an older revoked one after it still counts.
         let stale = try Self.time("2026-07-01T00:00:00Z")
         #expect(Self.checks(try Self.evaluate([good, older], now: stale)) == ["Revocation@0"])
+    }
+
+    @Test("a real response: Let's Encrypt X3's own answer (cryptography-vectors) verifies with X3's key, as the issuer signs it")
+    func realResponse() throws {
+        let path = TestData.cryptographyX509 + "/ocsp/resp-sha256.der"
+        guard let bytes = TestData.bytes(path) else {
+            print("OCSPVerificationTests: \(path) is absent (scripts/setup --tests installs cryptography-vectors); skipped")
+            return
+        }
+        let basic = try #require(try OCSPResponse(derEncoded: bytes).basic)
+        let x3 = try #require(TestData.bytes(TestData.projectRoot.appendingPathComponent("TestVectors/ct/letsencrypt-x3.spki.der").path))
+        let key = try SubjectPublicKeyInfo(derEncoded: x3[...])
+        guard case .byName(let name) = basic.responderID else { Issue.record("responder by key"); return }
+        #expect(name.rfc4514 == "CN=Let's Encrypt Authority X3,O=Let's Encrypt,C=US")
+        #expect(SignatureVerifier.verify(
+            algorithm: basic.signatureAlgorithm, issuerKey: key, signedBytes: basic.tbsResponseDataBytes,
+            signature: basic.signature, options: .apple) == .valid)
+        // One changed octet of the signed data: invalid.
+        var changed = Array(basic.tbsResponseDataBytes)
+        changed[changed.count - 1] ^= 1
+        #expect(SignatureVerifier.verify(
+            algorithm: basic.signatureAlgorithm, issuerKey: key, signedBytes: changed[...],
+            signature: basic.signature, options: .apple) != .valid)
     }
 
     @Test("the anchor is never checked, and a certificate with id-pkix-ocsp-nocheck is skipped")
