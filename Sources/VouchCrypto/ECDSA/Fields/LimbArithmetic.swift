@@ -28,7 +28,7 @@ func addWithCarry(_ a: UInt64, _ b: UInt64, _ carry: inout UInt64) -> UInt64 {
 func subtractWithBorrow(_ a: UInt64, _ b: UInt64, _ borrow: inout UInt64) -> UInt64 {
     let (d1, o1) = a.subtractingReportingOverflow(b)
     let (d2, o2) = d1.subtractingReportingOverflow(borrow)
-    borrow = UInt64(o1 ? 1 : 0) | UInt64(o2 ? 1 : 0)
+    borrow = UInt64(unsafeBitCast(o1, to: UInt8.self) | unsafeBitCast(o2, to: UInt8.self))
     return d2
 }
 

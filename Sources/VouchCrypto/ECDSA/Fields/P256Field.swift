@@ -64,10 +64,10 @@ struct P256Field: PrimeField {
     @inline(__always)
     func add(_ a: Element, _ b: Element) -> Element {
         var carry: UInt64 = 0
-        let s0 = addWithCarry(a.w0, b.w0, &carry)
-        let s1 = addWithCarry(a.w1, b.w1, &carry)
-        let s2 = addWithCarry(a.w2, b.w2, &carry)
-        let s3 = addWithCarry(a.w3, b.w3, &carry)
+        let s0 = addCarrying(a.w0, b.w0, &carry)
+        let s1 = addCarrying(a.w1, b.w1, &carry)
+        let s2 = addCarrying(a.w2, b.w2, &carry)
+        let s3 = addCarrying(a.w3, b.w3, &carry)
         return Self.subtractModulusIfNeeded(s0, s1, s2, s3, high: carry)
     }
 
@@ -82,10 +82,10 @@ struct P256Field: PrimeField {
         let mask = 0 &- borrow
         var carry: UInt64 = 0
         return Element(
-            w0: addWithCarry(d0, 0xffff_ffff_ffff_ffff & mask, &carry),
-            w1: addWithCarry(d1, 0x0000_0000_ffff_ffff & mask, &carry),
-            w2: addWithCarry(d2, 0x0000_0000_0000_0000 & mask, &carry),
-            w3: addWithCarry(d3, 0xffff_ffff_0000_0001 & mask, &carry))
+            w0: addCarrying(d0, 0xffff_ffff_ffff_ffff & mask, &carry),
+            w1: addCarrying(d1, 0x0000_0000_ffff_ffff & mask, &carry),
+            w2: addCarrying(d2, 0x0000_0000_0000_0000 & mask, &carry),
+            w3: addCarrying(d3, 0xffff_ffff_0000_0001 & mask, &carry))
     }
 
     @inline(__always)
@@ -96,10 +96,10 @@ struct P256Field: PrimeField {
     func halve(_ a: Element) -> Element {
         let mask = 0 &- (a.w0 & 1)
         var carry: UInt64 = 0
-        let s0 = addWithCarry(a.w0, 0xffff_ffff_ffff_ffff & mask, &carry)
-        let s1 = addWithCarry(a.w1, 0x0000_0000_ffff_ffff & mask, &carry)
-        let s2 = addWithCarry(a.w2, 0x0000_0000_0000_0000 & mask, &carry)
-        let s3 = addWithCarry(a.w3, 0xffff_ffff_0000_0001 & mask, &carry)
+        let s0 = addCarrying(a.w0, 0xffff_ffff_ffff_ffff & mask, &carry)
+        let s1 = addCarrying(a.w1, 0x0000_0000_ffff_ffff & mask, &carry)
+        let s2 = addCarrying(a.w2, 0x0000_0000_0000_0000 & mask, &carry)
+        let s3 = addCarrying(a.w3, 0xffff_ffff_0000_0001 & mask, &carry)
         return Element(w0: s0 >> 1 | s1 << 63, w1: s1 >> 1 | s2 << 63, w2: s2 >> 1 | s3 << 63, w3: s3 >> 1 | carry << 63)
     }
 
