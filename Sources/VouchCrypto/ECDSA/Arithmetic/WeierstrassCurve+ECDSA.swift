@@ -43,27 +43,31 @@ extension WeierstrassCurve {
         guard let publicKeyTable = oddMultiples(of: q) else { return nil }
         var result = p.infinity
         var started = false
+        // Doublings owed since the last addition, done in one call before the next one.
+        var pending = 0
         var index = max(generatorDigits.count, publicKeyDigits.count) - 1
         while index >= 0 {
-            if started { result = p.double(result) }
-            if index < generatorDigits.count {
-                let digit = generatorDigits[index]
-                if digit != 0 {
-                    let entry = generatorTable[Int(digit.magnitude) >> 1]
-                    result = p.add(result, digit > 0 ? entry : p.negated(entry))
-                    started = true
+            if started { pending += 1 }
+            let generatorDigit = index < generatorDigits.count ? generatorDigits[index] : 0
+            let publicKeyDigit = index < publicKeyDigits.count ? publicKeyDigits[index] : 0
+            if generatorDigit != 0 || publicKeyDigit != 0 {
+                if pending > 0 {
+                    result = p.double(result, times: pending)
+                    pending = 0
                 }
-            }
-            if index < publicKeyDigits.count {
-                let digit = publicKeyDigits[index]
-                if digit != 0 {
-                    let entry = publicKeyTable[Int(digit.magnitude) >> 1]
-                    result = p.add(result, digit > 0 ? entry : p.negated(entry))
-                    started = true
+                if generatorDigit != 0 {
+                    let entry = generatorTable[Int(generatorDigit.magnitude) >> 1]
+                    result = p.add(result, generatorDigit > 0 ? entry : p.negated(entry))
                 }
+                if publicKeyDigit != 0 {
+                    let entry = publicKeyTable[Int(publicKeyDigit.magnitude) >> 1]
+                    result = p.add(result, publicKeyDigit > 0 ? entry : p.negated(entry))
+                }
+                started = true
             }
             index -= 1
         }
+        if pending > 0 { result = p.double(result, times: pending) }
         return result
     }
 
