@@ -48,8 +48,8 @@ struct PointArithmetic<Field: PrimeField>: Sendable {
     /// `dbl-2001-b` rearranged as BoringSSL's `ecp_nistz256_point_double` does it (4M + 4S): with
     /// T = 2Y, T² = 4Y² gives 4β = X·T² directly, Z3 = T·Z, and 8Y⁴ = (T²)²/2 is one halving, so
     /// the seven doublings of the textbook order become two plus a halving and a tripling. A
-    /// squaring costs almost as much as a multiplication in these fields (172 against 210
-    /// instructions for P-256) while an addition costs 27: trading additions for one
+    /// squaring costs most of a multiplication in these fields (153 against 193 instructions for
+    /// P-256, each alone in a function) while an addition costs about 25: trading additions for one
     /// multiplication pays.
     ///
     /// The three group operations are kept out of line (`@inline(never)`): inlined into the
