@@ -6,22 +6,27 @@
 /// subtraction, one window read per non-zero digit.
 enum WNAF {
     /// The digits of `scalar` (little-endian words) least significant first; the result has
-    /// 64·`scalar.count` + 1 entries, enough for the final carry.
-    static func digits(_ scalar: [UInt64], width: Int) -> [Int8] {
+    /// 64·`scalar.count` + 1 entries, enough for the final carry. Digits are `Int16`, so widths up to
+    /// 16 fit (|d| < 2^15).
+    ///
+    /// A run of positions whose bit equals the carry produces zero digits; it is skipped whole (the
+    /// trailing zeros of the next 63 bits, complemented when the carry is one) rather than bit by bit.
+    static func digits(_ scalar: [UInt64], width: Int) -> [Int16] {
         let count = 64 * scalar.count + 1
-        var digits = [Int8](repeating: 0, count: count)
+        var digits = [Int16](repeating: 0, count: count)
         var carry = 0
         var bit = 0
         while bit < count {
-            if Int(self.bit(scalar, at: bit)) == carry {
-                bit += 1
+            let ahead = bits(scalar, at: bit, count: 63) ^ (carry == 0 ? 0 : (1 << 63) - 1)
+            if ahead & 1 == 0 {
+                bit += min(ahead.trailingZeroBitCount, 63)
                 continue
             }
             // Odd by construction: the lowest bit of the window differs from the carry.
             var word = Int(bits(scalar, at: bit, count: width)) + carry
             carry = (word >> (width - 1)) & 1
             word -= carry << width
-            digits[bit] = Int8(truncatingIfNeeded: word)
+            digits[bit] = Int16(truncatingIfNeeded: word)
             bit += width
         }
         return digits
@@ -43,6 +48,6 @@ enum WNAF {
         guard word < scalar.count else { return 0 }
         var value = scalar[word] >> shift
         if shift != 0, word + 1 < scalar.count { value |= scalar[word + 1] << (64 - shift) }
-        return value & ((1 << UInt64(count)) - 1)
+        return value & ((1 << UInt64(count)) &- 1)
     }
 }

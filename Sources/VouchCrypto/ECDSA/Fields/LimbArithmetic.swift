@@ -28,6 +28,21 @@ func addWithCarry(_ a: UInt64, _ b: UInt64, _ carry: inout UInt64) -> UInt64 {
 func subtractWithBorrow(_ a: UInt64, _ b: UInt64, _ borrow: inout UInt64) -> UInt64 {
     let (d1, o1) = a.subtractingReportingOverflow(b)
     let (d2, o2) = d1.subtractingReportingOverflow(borrow)
-    borrow = UInt64(o1 ? 1 : 0) | UInt64(o2 ? 1 : 0)
+    borrow = UInt64(unsafeBitCast(o1, to: UInt8.self) | unsafeBitCast(o2, to: UInt8.self))
     return d2
+}
+
+/// a + b + carry (carry 0 or 1), returning the low word and the carry out (0 or 1) in `carry`.
+///
+/// The mirror of ``subtractWithBorrow(_:_:_:)``: two overflow-reporting additions, which LLVM
+/// fuses into one `adc` in a chain, where ``addWithCarry(_:_:_:)``'s 128-bit sum often becomes an
+/// add, a `setb` and a `movzbl`. The flags become words by `unsafeBitCast` of `Bool` (one byte, 0 or
+/// 1) rather than `? 1 : 0`, whose branches, however short-lived, made the SIL inliner stop
+/// inlining P-256's multiplications into the point formulas.
+@inline(__always)
+func addCarrying(_ a: UInt64, _ b: UInt64, _ carry: inout UInt64) -> UInt64 {
+    let (s1, o1) = a.addingReportingOverflow(b)
+    let (s2, o2) = s1.addingReportingOverflow(carry)
+    carry = UInt64(unsafeBitCast(o1, to: UInt8.self) | unsafeBitCast(o2, to: UInt8.self))
+    return s2
 }
