@@ -24,7 +24,7 @@ public struct CertificateTransparencyLogListError: Error, Equatable, Sendable, C
 /// property list (the array `SecTrustSetTrustedLogs` takes) and the public v3 `log_list.json`
 /// (Google's and Apple's published lists). An entry that is not a log is skipped, as Apple's
 /// `ConvertTrustedCTLogsArrayToDictionary` skips it, and listed in
-/// ``CertificateTransparencyLogList/skipped``; only a file that is neither form fails.
+/// `CertificateTransparencyLogList.skipped` (VouchTrust); only a file that is neither form fails.
 public enum CertificateTransparencyLogListFile {
     /// The largest file read: the published lists are about 60 kB; 16 MiB is far beyond any list.
     public static let maximumFileSize = 16 << 20
@@ -34,7 +34,7 @@ public enum CertificateTransparencyLogListFile {
     ///
     /// - Throws: ``CertificateTransparencyLogListError`` for a file of neither form, one that does
     ///   not parse, a top level of the wrong type, or more than
-    ///   ``VouchTrust/CertificateTransparencyLimits/maximumLogs`` entries.
+    ///   `CertificateTransparencyLimits.maximumLogs` (VouchTrust) entries.
     public static func read(_ bytes: [UInt8]) throws(CertificateTransparencyLogListError) -> CertificateTransparencyLogList {
         guard bytes.count <= maximumFileSize else {
             throw CertificateTransparencyLogListError("larger than \(maximumFileSize) bytes", offset: 0)

@@ -200,7 +200,7 @@ public struct Trust: Sendable {
     /// `SecTrustSetOCSPResponse`: OCSP responses (RFC 6960, DER), stapled by the server or
     /// fetched by the caller, replacing earlier ones. Invalidates the result.
     ///
-    /// Each response is judged as Apple's trustd judges stapled responses (``OCSPChecker``): a
+    /// Each response is judged as Apple's trustd judges stapled responses (`OCSPChecker`): a
     /// verified "revoked" answer for a certificate of the path fails it with
     /// ``TrustCheck/revocation`` (fatal, errSecCertificateRevoked); a verified "good" answer that
     /// is fresh at the current time (``setCurrentTime(_:)``) is a positive response for
@@ -252,7 +252,7 @@ public struct Trust: Sendable {
 
     /// `SecTrustSetSignedCertificateTimestamps`: the SCTs the TLS handshake carried (the entries
     /// of its SignedCertificateTimestampList, each one SCT's bytes; see
-    /// ``SignedCertificateTimestampList``). They are verified over the leaf itself (RFC 6962
+    /// `SignedCertificateTimestampList` (VouchX509)). They are verified over the leaf itself (RFC 6962
     /// §3.2 `x509_entry`) against ``trustedLogs``. Invalidates the result.
     public mutating func setSignedCertificateTimestamps(_ timestamps: [[UInt8]]) {
         signedCertificateTimestamps = timestamps

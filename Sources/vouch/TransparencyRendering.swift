@@ -19,18 +19,21 @@ enum TransparencyRendering {
     }
 
     /// Reads each `--sct FILE`: the TLS extension's SignedCertificateTimestampList (RFC 6962
-    /// §3.3); returns every entry's bytes, in order.
-    static func loadTimestamps(_ paths: [String]) throws(InputError) -> [[UInt8]] {
+    /// §3.3); returns every entry's bytes, in order, and a note for each file whose content is
+    /// not a list: it is ignored, as Apple ignores a list it cannot read (docs/CLI.md), and
+    /// `--explain` names it. An unreadable file is bad input.
+    static func loadTimestamps(_ paths: [String]) throws(InputError) -> (timestamps: [[UInt8]], notes: [String]) {
         var timestamps: [[UInt8]] = []
+        var notes: [String] = []
         for path in paths {
             let file = try InputFile.read(path)
             do {
                 timestamps += try SignedCertificateTimestampList(tlsEncoded: file.bytes).entries.map { Array($0) }
             } catch {
-                throw InputError(file: file.name, message: "not a SignedCertificateTimestampList: \(error)")
+                notes.append("sct list \(file.name): ignored, not a SignedCertificateTimestampList: \(error)")
             }
         }
-        return timestamps
+        return (timestamps, notes)
     }
 
     /// `log <hex id>` or the log's description and operator when the list names it.

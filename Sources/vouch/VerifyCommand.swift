@@ -99,6 +99,7 @@ struct VerifyCommand: Subcommand {
         }
         var trust: Trust
         var ocspFiles: [InputFile] = []
+        var sctNotes: [String] = []
         do {
             let certificates = try CertificateLoader.load(chain).map(\.certificate)
             trust = try Trust(certificates: certificates, policies: [trustPolicy])
@@ -110,7 +111,11 @@ struct VerifyCommand: Subcommand {
                 trust.setOCSPResponses(ocspFiles.map(\.bytes))
             }
             if let now, let time = DERTime(rfc3339: now) { trust.setCurrentTime(time) }
-            if !sct.isEmpty { trust.setSignedCertificateTimestamps(try TransparencyRendering.loadTimestamps(sct)) }
+            if !sct.isEmpty {
+                let loaded = try TransparencyRendering.loadTimestamps(sct)
+                trust.setSignedCertificateTimestamps(loaded.timestamps)
+                sctNotes = loaded.notes
+            }
             if let ctLogs { trust.setTrustedLogs(try TransparencyRendering.loadLogs(ctLogs)) }
             if let exceptions, !trust.setExceptions(try ExceptionsFile.load(exceptions)) {
                 // SecTrustSetExceptions returns false and evaluates as if none were set: say so.
@@ -129,6 +134,7 @@ struct VerifyCommand: Subcommand {
             for line in (evaluation.certificateTransparency.map(TransparencyRendering.lines) ?? []).dropLast() { print("· \(line)") }
             if let note = TransparencyRendering.unjudgedNote(evaluation) { print("· \(note)") }
             if !ocspFiles.isEmpty { for line in OCSPRendering.explanation(&trust, files: ocspFiles) { print("· \(line)") } }
+            for note in sctNotes { print("· \(note)") }
         }
         if json {
             var object = TrustRendering.json(evaluation)
@@ -141,6 +147,7 @@ struct VerifyCommand: Subcommand {
                     lines += evaluation.certificateTransparency.map(TransparencyRendering.lines) ?? []
                     if let note = TransparencyRendering.unjudgedNote(evaluation) { lines.append(note) }
                     if !ocspFiles.isEmpty { lines += OCSPRendering.explanation(&trust, files: ocspFiles) }
+                    lines += sctNotes
                     members.append(("explanation", .array(lines.map { .string($0) })))
                 }
                 object = .object(members)

@@ -47,6 +47,11 @@ import Testing
         #expect((responses.first?["error"] as? String)?.contains("expected ENUMERATED") == true)
         #expect(json["certificate_transparency"] is NSNull)
         #expect(try VouchProcess.run(Self.base + ["--now", "yesterday"]).status == 64)
+        // The same for --sct: a file that is no SignedCertificateTimestampList is ignored and named.
+        let notSCTs = try VouchProcess.run(Self.base + ["--sct", Self.folder + "ca.der", "--explain"])
+        #expect(notSCTs.status == 0)
+        #expect(notSCTs.standardOutput.contains("· sct list \(Self.folder)ca.der: ignored, not a SignedCertificateTimestampList"))
+        #expect(try VouchProcess.run(Self.base + ["--sct", "/nonexistent/list"]).status == 2)
     }
 
     @Test("inspect shows a response as openssl ocsp -resp_text does, field for field")
