@@ -11,12 +11,20 @@ public struct AlgorithmIdentifier: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads `SEQUENCE { algorithm OID, parameters ANY OPTIONAL }`.
     public init(reading reader: inout DERReader) throws(DERError) {
-        let element = try reader.readElement(.sequence)
-        var inner = try reader.reader(overContentOf: element)
-        algorithm = try inner.readOID()
-        parameters = inner.isAtEnd ? nil : try inner.readElement().encoded
+        self = try reader.withCursor { (cursor, bytes) throws(DERError) in try AlgorithmIdentifier(cursor: &cursor, in: bytes) }
+    }
+
+    /// ``init(reading:)`` over a cursor on `bytes`.
+    @inline(__always)
+    init(cursor: inout DERCursor, in bytes: ArraySlice<UInt8>) throws(DERError) {
+        let element = try cursor.readElement(.sequence)
+        var inner = try cursor.cursor(overContentOf: element)
+        let algorithm = try inner.readOID()
+        let parameters = inner.isAtEnd ? nil : try inner.readElement().range
         try inner.finish()
-        encoded = element.encoded
+        self.algorithm = OID(validatedBytes: bytes[algorithm])
+        self.parameters = parameters.map { bytes[$0] }
+        encoded = bytes[element.range]
     }
 
     /// Whether the parameters are absent or an ASN.1 NULL (the two forms RSA signature OIDs see).

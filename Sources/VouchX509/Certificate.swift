@@ -84,47 +84,67 @@ public struct Certificate: Hashable, Sendable {
     ///
     /// - Throws: ``X509Error`` naming the field, the byte offset and what was wrong.
     public init(derEncoded bytes: ArraySlice<UInt8>) throws(X509Error) {
-        var input = DERReader(bytes)
-        let outer = try reading(.certificate) { () throws(DERError) in try input.readElement(.sequence) }
-        var certificate = try reading(.certificate) { () throws(DERError) in try input.reader(overContentOf: outer) }
-        let tbs = try reading(.tbsCertificate) { () throws(DERError) in try certificate.readElement(.sequence) }
-        var fields = try reading(.tbsCertificate) { () throws(DERError) in try certificate.reader(overContentOf: tbs) }
+        storage = try bytes.withUnsafeBufferPointer { (buffer) throws(X509Error) -> Storage in
+            var input = DERCursor(buffer, origin: bytes.startIndex)
+            return try Self.parse(&input, in: bytes)
+        }
+    }
 
-        let version = try Self.readVersion(&fields)
-        let serialNumber = try Self.readSerialNumber(&fields)
-        let tbsSignatureAlgorithm = try reading(.signature) { () throws(DERError) in try AlgorithmIdentifier(reading: &fields) }
-        let issuer = try reading(.issuer) { () throws(DERError) in try DistinguishedName(reading: &fields) }
-        let validity = try reading(.validity) { () throws(DERError) in try Validity(reading: &fields) }
-        let subject = try reading(.subject) { () throws(DERError) in try DistinguishedName(reading: &fields) }
+    /// The whole parse, over a cursor on `bytes`: every field validated, then cut from `bytes`.
+    private static func parse(_ input: inout DERCursor, in bytes: ArraySlice<UInt8>) throws(X509Error) -> Storage {
+        let outer = try reading(.certificate) { () throws(DERError) in try input.readElement(.sequence) }
+        var certificate = try reading(.certificate) { () throws(DERError) in try input.cursor(overContentOf: outer) }
+        let tbs = try reading(.tbsCertificate) { () throws(DERError) in try certificate.readElement(.sequence) }
+        var fields = try reading(.tbsCertificate) { () throws(DERError) in try certificate.cursor(overContentOf: tbs) }
+
+        let version = try readVersion(&fields)
+        let serialNumber = try readSerialNumber(&fields)
+        let tbsSignatureAlgorithm = try reading(.signature) { () throws(DERError) in
+            try AlgorithmIdentifier(cursor: &fields, in: bytes)
+        }
+        let issuer = try reading(.issuer) { () throws(DERError) in try DistinguishedName.validate(&fields) }
+        let validity = try reading(.validity) { () throws(DERError) in try Validity(cursor: &fields) }
+        let subject = try reading(.subject) { () throws(DERError) in try DistinguishedName.validate(&fields) }
         let subjectPublicKeyInfo = try reading(.subjectPublicKeyInfo) { () throws(DERError) in
-            try SubjectPublicKeyInfo(reading: &fields)
+            try SubjectPublicKeyInfo(cursor: &fields, in: bytes)
         }
         let issuerUniqueID = try reading(.issuerUniqueID) { () throws(DERError) in
-            try fields.readOptionalElement(.contextSpecific(1, constructed: false)).map(DERBitString.init)
+            try readUniqueIdentifier(&fields, .contextSpecific(1, constructed: false), in: bytes)
         }
         let subjectUniqueID = try reading(.subjectUniqueID) { () throws(DERError) in
-            try fields.readOptionalElement(.contextSpecific(2, constructed: false)).map(DERBitString.init)
+            try readUniqueIdentifier(&fields, .contextSpecific(2, constructed: false), in: bytes)
         }
         let hasExtensions = try reading(.extensions) { () throws(DERError) in
             try fields.peekTag() == .contextSpecific(3, constructed: true)
         }
-        let extensions = hasExtensions ? try Extensions(reading: &fields) : Extensions()
+        let extensions = hasExtensions ? try Extensions(cursor: &fields, in: bytes) : Extensions()
         try reading(.tbsCertificate) { () throws(DERError) in try fields.finish() }
 
         let signatureAlgorithm = try reading(.signatureAlgorithm) { () throws(DERError) in
-            try AlgorithmIdentifier(reading: &certificate)
+            try AlgorithmIdentifier(cursor: &certificate, in: bytes)
         }
         let signature = try reading(.signatureValue) { () throws(DERError) in try certificate.readBitString() }
         try reading(.certificate) { () throws(DERError) in try certificate.finish() }
 
-        let derEncoded = outer.encoded
-        let tbsCertificateBytes = tbs.encoded
-        storage = Storage(
-            derEncoded: derEncoded, tbsCertificateBytes: tbsCertificateBytes, version: version,
-            serialNumber: serialNumber, tbsSignatureAlgorithm: tbsSignatureAlgorithm, issuer: issuer,
-            validity: validity, subject: subject, subjectPublicKeyInfo: subjectPublicKeyInfo,
+        return Storage(
+            derEncoded: bytes[outer.range], tbsCertificateBytes: bytes[tbs.range], version: version,
+            serialNumber: bytes[serialNumber], tbsSignatureAlgorithm: tbsSignatureAlgorithm,
+            issuer: DistinguishedName(validatedEncoding: bytes[issuer]),
+            validity: validity, subject: DistinguishedName(validatedEncoding: bytes[subject]),
+            subjectPublicKeyInfo: subjectPublicKeyInfo,
             issuerUniqueID: issuerUniqueID, subjectUniqueID: subjectUniqueID, extensions: extensions,
-            signatureAlgorithm: signatureAlgorithm, signature: signature)
+            signatureAlgorithm: signatureAlgorithm,
+            signature: DERBitString(unusedBits: signature.unusedBits, validatedBytes: bytes[signature.bytes]))
+    }
+
+    /// `[1]` or `[2] IMPLICIT UniqueIdentifier` (a BIT STRING) if present.
+    @inline(__always)
+    private static func readUniqueIdentifier(
+        _ fields: inout DERCursor, _ tag: DERTag, in bytes: ArraySlice<UInt8>
+    ) throws(DERError) -> DERBitString? {
+        guard let span = try fields.readOptionalElement(tag) else { return nil }
+        let unusedBits = try DERBitString.validate(fields.octets(span.contentRange), at: span.contentStart)
+        return DERBitString(unusedBits: unusedBits, validatedBytes: bytes[(span.contentStart + 1)..<span.end])
     }
 
     /// Parses a certificate from the start of `bytes` (offsets in errors count from 0).
@@ -133,26 +153,36 @@ public struct Certificate: Hashable, Sendable {
     }
 
     /// `[0] EXPLICIT Version DEFAULT v1`: absent is v1; explicit values must be 1 or 2.
-    private static func readVersion(_ fields: inout DERReader) throws(X509Error) -> Int {
-        let explicit = try reading(.version) { () throws(DERError) in
-            try fields.optionalNested(.contextSpecific(0, constructed: true)) { (inner) throws(DERError) in
-                (inner.offset, try inner.readInteger())
-            }
+    @inline(__always)
+    private static func readVersion(_ fields: inout DERCursor) throws(X509Error) -> Int {
+        let explicit = try reading(.version) { () throws(DERError) -> (Int, DERSpan)? in
+            let tag = DERTag.contextSpecific(0, constructed: true)
+            guard try fields.peekTag() == tag else { return nil }
+            let element = try fields.readElement(tag)
+            var inner = try fields.cursor(overContentOf: element)
+            let offset = inner.offset
+            let integer = try inner.readElement(.integer)
+            try inner.validateInteger(integer)
+            try inner.finish()
+            return (offset, integer)
         }
         guard let (offset, integer) = explicit else { return 1 }
-        guard let value = integer.value(as: Int.self), value == 1 || value == 2 else {
+        // A minimal INTEGER is 1 or 2 exactly when it is the one octet 0x01 or 0x02.
+        let value = integer.length == 1 ? Int(fields.octet(integer.contentStart)) : 0
+        guard value == 1 || value == 2 else {
             throw X509Error(.unsupportedVersion, in: .version, at: offset)
         }
         return value + 1
     }
 
     /// The serial number INTEGER's octets: 1 to 37 of them (Apple does not demand minimal form).
-    private static func readSerialNumber(_ fields: inout DERReader) throws(X509Error) -> ArraySlice<UInt8> {
+    @inline(__always)
+    private static func readSerialNumber(_ fields: inout DERCursor) throws(X509Error) -> Range<Int> {
         let element = try reading(.serialNumber) { () throws(DERError) in try fields.readElement(.integer) }
         guard (1...X509Limits.maximumSerialNumberLength).contains(element.length) else {
-            throw X509Error(.invalidSerialNumberLength, in: .serialNumber, at: element.offset)
+            throw X509Error(.invalidSerialNumberLength, in: .serialNumber, at: element.start)
         }
-        return element.content
+        return element.contentRange
     }
 
     /// Whether the outer and inner signature algorithm OIDs agree (Apple compares OIDs only;

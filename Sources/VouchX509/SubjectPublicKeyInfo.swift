@@ -15,12 +15,19 @@ public struct SubjectPublicKeyInfo: Sendable {
 
     /// Reads `SEQUENCE { algorithm AlgorithmIdentifier, subjectPublicKey BIT STRING }`.
     public init(reading reader: inout DERReader) throws(DERError) {
-        let element = try reader.readElement(.sequence)
-        var inner = try reader.reader(overContentOf: element)
-        algorithm = try AlgorithmIdentifier(reading: &inner)
-        subjectPublicKey = try inner.readBitString()
+        self = try reader.withCursor { (cursor, bytes) throws(DERError) in try SubjectPublicKeyInfo(cursor: &cursor, in: bytes) }
+    }
+
+    /// ``init(reading:)`` over a cursor on `bytes`.
+    @inline(__always)
+    init(cursor: inout DERCursor, in bytes: ArraySlice<UInt8>) throws(DERError) {
+        let element = try cursor.readElement(.sequence)
+        var inner = try cursor.cursor(overContentOf: element)
+        algorithm = try AlgorithmIdentifier(cursor: &inner, in: bytes)
+        let (unusedBits, keyBytes) = try inner.readBitString()
         try inner.finish()
-        encoded = element.encoded
+        subjectPublicKey = DERBitString(unusedBits: unusedBits, validatedBytes: bytes[keyBytes])
+        encoded = bytes[element.range]
     }
 
     /// Parses a standalone SubjectPublicKeyInfo DER.
