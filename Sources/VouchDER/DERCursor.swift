@@ -108,6 +108,19 @@
     @inlinable @inline(__always)
     package mutating func readElement(_ tag: DERTag) throws(DERError) -> DERSpan {
         guard !isAtEnd else { throw DERError(.missingElement(expected: tag), at: position) }
+        // The common case: the expected tag's own octet, which parseIdentifier would accept.
+        if let expected = tag.acceptedIdentifierOctet, octet(position) == expected {
+            let span = try parseContent(at: position, tag: tag, identifierEnd: position + 1)
+            position = span.end
+            return span
+        }
+        return try readElementSlowly(tag)
+    }
+
+    /// ``readElement(_:)`` when the identifier octet is not the expected one: parsed in full, so
+    /// the error is the one DERReader gives.
+    @usableFromInline
+    mutating func readElementSlowly(_ tag: DERTag) throws(DERError) -> DERSpan {
         // The tag is judged before the length, so a wrong element reads as a wrong tag.
         let (found, identifierEnd) = try parseIdentifier(at: position)
         guard found == tag else {
@@ -121,6 +134,21 @@
     /// Reads the next element if it has `tag`; `nil` (reading nothing) otherwise.
     @inlinable @inline(__always)
     package mutating func readOptionalElement(_ tag: DERTag) throws(DERError) -> DERSpan? {
+        guard !isAtEnd else { return nil }
+        let first = octet(position)
+        if let expected = tag.acceptedIdentifierOctet {
+            if first == expected {
+                let span = try parseContent(at: position, tag: tag, identifierEnd: position + 1)
+                position = span.end
+                return span
+            }
+            // Another octet is another tag, or an identifier peekTag would reject.
+            if first & 0x1F != 0x1F, first & 0x1F != 0 || first & 0xC0 != 0,
+                DERTag(identifierOctet: first).acceptedIdentifierOctet != nil
+            {
+                return nil
+            }
+        }
         guard try peekTag() == tag else { return nil }
         return try readElement()
     }
@@ -225,7 +253,7 @@
     // MARK: Primitives, by the same rules as their types' initialisers
 
     /// Reads an OBJECT IDENTIFIER (``DERReader/readOID(_:)``); returns its content's range.
-    @inlinable
+    @inlinable @inline(__always)
     package mutating func readOID(_ tag: DERTag = .objectIdentifier) throws(DERError) -> Range<Int> {
         let span = try readElement(tag)
         try OID.validate(octets(span.contentRange), at: span.contentStart)

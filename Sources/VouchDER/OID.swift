@@ -30,6 +30,30 @@ public struct OID: Hashable, Sendable, CustomStringConvertible {
     /// The rules of ``init(_:)`` over `content`, whose first octet has absolute offset `offset`.
     @inlinable
     package static func validate(_ content: UnsafeBufferPointer<UInt8>, at offset: Int) throws(DERError) {
+        // The common case in one light pass: no arc of ten octets or more (nine continuation
+        // octets in a row) and no arc starting with 0x80. Anything else, and every error, is
+        // judged by the full rules below.
+        if let last = content.last, last & 0x80 == 0 {
+            var continuations = 0
+            var index = 0
+            while index < content.count {
+                let octet = content[index]
+                if octet & 0x80 == 0 {
+                    continuations = 0
+                } else {
+                    if (continuations == 0 && octet == 0x80) || continuations == 8 { break }
+                    continuations += 1
+                }
+                index += 1
+            }
+            if index == content.count { return }
+        }
+        try validateFully(content, at: offset)
+    }
+
+    /// The rules of ``init(_:)``, octet by octet, with the error of the first octet that breaks one.
+    @usableFromInline
+    static func validateFully(_ content: UnsafeBufferPointer<UInt8>, at offset: Int) throws(DERError) {
         guard let last = content.last else {
             throw DERError(.invalidObjectIdentifier, at: offset)
         }

@@ -23,6 +23,27 @@ public struct Extensions: Sequence, Sendable {
 
     /// Reads `[3] EXPLICIT SEQUENCE SIZE (1..MAX) OF Extension` and validates what §10 demands.
     init(cursor reader: inout DERCursor, in bytes: ArraySlice<UInt8>) throws(X509Error) {
+        self.init(try Self.validate(&reader, in: bytes), in: bytes)
+    }
+
+    /// What parsing found: where the list's content lies, how many extensions it holds, and
+    /// whether one writes out `critical FALSE`.
+    struct Parsed {
+        let content: Range<Int>
+        let count: Int
+        let encodesDefaultCritical: Bool
+    }
+
+    /// The list `parsed` describes, in `bytes`.
+    init(_ parsed: Parsed, in bytes: ArraySlice<UInt8>) {
+        content = bytes[parsed.content]
+        count = parsed.count
+        encodesDefaultCritical = parsed.encodesDefaultCritical
+    }
+
+    /// Reads `[3] EXPLICIT SEQUENCE SIZE (1..MAX) OF Extension` and validates what §10 demands
+    /// (critical known extensions are decoded from `bytes`).
+    static func validate(_ reader: inout DERCursor, in bytes: ArraySlice<UInt8>) throws(X509Error) -> Parsed {
         var list = try reading(.extensions) { () throws(DERError) in
             let explicit = try reader.readElement(.contextSpecific(3, constructed: true))
             var wrapper = try reader.cursor(overContentOf: explicit)
@@ -54,9 +75,7 @@ public struct Extensions: Sequence, Sendable {
                 throw X509Error(.unparseableCriticalExtension(oid, error.kind), in: .extensionValue, at: error.offset)
             }
         }
-        self.content = bytes[contentRange]
-        self.count = count
-        self.encodesDefaultCritical = encodesDefaultCritical
+        return Parsed(content: contentRange, count: count, encodesDefaultCritical: encodesDefaultCritical)
     }
 
     /// Whether `item`, read from `content`, writes out `critical FALSE`: a non-critical extension

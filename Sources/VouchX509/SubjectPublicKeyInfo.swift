@@ -21,13 +21,34 @@ public struct SubjectPublicKeyInfo: Sendable {
     /// ``init(reading:)`` over a cursor on `bytes`.
     @inline(__always)
     init(cursor: inout DERCursor, in bytes: ArraySlice<UInt8>) throws(DERError) {
+        self.init(try Self.validate(&cursor), in: bytes)
+    }
+
+    /// Where a SubjectPublicKeyInfo's parts lie in its input.
+    struct Ranges {
+        let encoded: Range<Int>
+        let algorithm: AlgorithmIdentifier.Ranges
+        let unusedBits: UInt8
+        let key: Range<Int>
+    }
+
+    /// Reads a SubjectPublicKeyInfo by ``init(reading:)``'s rules and returns where its parts lie.
+    @inline(__always)
+    static func validate(_ cursor: inout DERCursor) throws(DERError) -> Ranges {
         let element = try cursor.readElement(.sequence)
         var inner = try cursor.cursor(overContentOf: element)
-        algorithm = try AlgorithmIdentifier(cursor: &inner, in: bytes)
-        let (unusedBits, keyBytes) = try inner.readBitString()
+        let algorithm = try AlgorithmIdentifier.validate(&inner)
+        let (unusedBits, key) = try inner.readBitString()
         try inner.finish()
-        subjectPublicKey = DERBitString(unusedBits: unusedBits, validatedBytes: bytes[keyBytes])
-        encoded = bytes[element.range]
+        return Ranges(encoded: element.range, algorithm: algorithm, unusedBits: unusedBits, key: key)
+    }
+
+    /// The SubjectPublicKeyInfo `ranges` of `bytes` describe (validated by ``validate(_:)``).
+    @inline(__always)
+    init(_ ranges: Ranges, in bytes: ArraySlice<UInt8>) {
+        algorithm = AlgorithmIdentifier(ranges.algorithm, in: bytes)
+        subjectPublicKey = DERBitString(unusedBits: ranges.unusedBits, validatedBytes: bytes[ranges.key])
+        encoded = bytes[ranges.encoded]
     }
 
     /// Parses a standalone SubjectPublicKeyInfo DER.
