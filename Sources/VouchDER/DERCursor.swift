@@ -228,6 +228,12 @@
         guard start < end else { throw DERError(.truncated, at: start) }
         let first = octet(start)
         if first < 0x80 { return (Int(first), start + 1) }
+        // The long forms certificates use, when minimal and within the input: one octet
+        // (128–255) or two (256–65,535). The general code below decides everything else.
+        if first == 0x81, end - start > 1, octet(start + 1) >= 0x80 { return (Int(octet(start + 1)), start + 2) }
+        if first == 0x82, end - start > 2, octet(start + 1) != 0 {
+            return (Int(octet(start + 1)) << 8 | Int(octet(start + 2)), start + 3)
+        }
         if first == 0x80 { throw DERError(.indefiniteLength, at: start) }
         let count = Int(first & 0x7F)
         guard count <= DERLimits.maximumLengthOctets else {

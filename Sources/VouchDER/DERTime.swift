@@ -62,6 +62,10 @@ public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// ``init(_:form:)`` over the content octets `content`, whose first octet has absolute offset `offset`.
     @usableFromInline
     package init(_ content: UnsafeBufferPointer<UInt8>, at offset: Int, form: Form) throws(DERError) {
+        if let time = Self.zuluWithSeconds(content, form: form) {
+            self = time
+            return
+        }
         var text = TimeText(content, at: offset)
         let year: Int64
         var quirk = false
@@ -97,6 +101,39 @@ public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
             let days = Self.daysSince1970(year: year, month: month, day: day)
             self.secondsSince1970 = days * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds
         }
+    }
+
+    /// The form nearly every certificate uses, `YYMMDDhhmmssZ` (years 00–49, 70–99) or
+    /// `YYYYMMDDhhmmssZ`, with every field in range, read in one pass; `nil` for anything else,
+    /// which the general reader then judges (and rejects with its error where it must).
+    @inline(__always)
+    static func zuluWithSeconds(_ content: UnsafeBufferPointer<UInt8>, form: Form) -> DERTime? {
+        let digits = form == .utcTime ? 12 : 14
+        guard content.count == digits + 1, content[digits] == UInt8(ascii: "Z") else { return nil }
+        let year: Int64
+        if form == .utcTime {
+            // 50–69 is Apple's two-digit-year quirk: the general reader handles it.
+            guard let twoDigits = pair(content, 0), twoDigits < 50 || twoDigits >= 70 else { return nil }
+            year = twoDigits < 50 ? 2000 + twoDigits : 1900 + twoDigits
+        } else {
+            guard let century = pair(content, 0), let rest = pair(content, 2) else { return nil }
+            year = century * 100 + rest
+        }
+        let at = digits - 10
+        guard let month = pair(content, at), let day = pair(content, at + 2), let hour = pair(content, at + 4), let minute = pair(content, at + 6),
+            let second = pair(content, at + 8), month >= 1, month <= 12, day >= 1, day <= daysIn(month: month, year: year),
+            hour <= 23, minute <= 59, second <= 60
+        else { return nil }
+        let days = daysSince1970(year: year, month: month, day: day)
+        return DERTime(secondsSince1970: days * 86_400 + hour * 3_600 + minute * 60 + second, form: form)
+    }
+
+    /// Two decimal digits at `index`, or `nil`.
+    @inline(__always)
+    static func pair(_ content: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int64? {
+        let high = content[index] &- 0x30, low = content[index + 1] &- 0x30
+        guard high < 10, low < 10 else { return nil }
+        return Int64(high) * 10 + Int64(low)
     }
 
     /// Whether the two have the same form and instant (and the same two-digit-year quirk); how

@@ -133,6 +133,15 @@ enum KnownExtensions {
 
     /// Checks `value` as Apple's parser does if Apple knows `oid`; returns whether it does.
     static func validate(_ oid: OID, _ value: ArraySlice<UInt8>) throws(DERError) -> Bool {
+        // The two extensions nearly every CA marks critical, decoded without the table's search.
+        let bytes = oid.bytes
+        if bytes.count == 3, bytes[bytes.startIndex] == 0x55, bytes[bytes.startIndex + 1] == 0x1D {
+            switch bytes[bytes.startIndex + 2] {
+            case 15: _ = try KeyUsage(extensionValue: value); return true  // 2.5.29.15
+            case 19: _ = try BasicConstraints(extensionValue: value); return true  // 2.5.29.19
+            default: break
+            }
+        }
         if let decoder = apple.first(where: { $0.oid == oid }) {
             try decoder.validate(value)
             return true
