@@ -28,7 +28,7 @@ public struct OID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The rules of ``init(_:)`` over `content`, whose first octet has absolute offset `offset`.
-    @inlinable
+    @inlinable @inline(__always)
     package static func validate(_ content: UnsafeBufferPointer<UInt8>, at offset: Int) throws(DERError) {
         // The common case in one light pass: no arc of ten octets or more (nine continuation
         // octets in a row) and no arc starting with 0x80. Anything else, and every error, is
