@@ -11,18 +11,34 @@ public struct DERBitString: Hashable, Sendable {
     ///   above 7, or not 0 for an empty string; ``DERError/Kind/nonZeroBitStringPadding`` when an
     ///   unused bit is set.
     public init(_ element: DERElement) throws(DERError) {
-        guard let unused = element.content.first else {
-            throw DERError(.invalidBitStringLength, at: element.contentOffset)
+        let content = element.content
+        self.unusedBits = try content.withUnsafeBufferPointer { (octets) throws(DERError) in
+            try Self.validate(octets, at: content.startIndex)
         }
-        let data = element.content.dropFirst()
-        guard unused <= 7, !(data.isEmpty && unused != 0) else {
-            throw DERError(.invalidBitStringLength, at: element.contentOffset)
+        self.bytes = content.dropFirst()
+    }
+
+    /// A BIT STRING whose content was validated already (by ``validate(_:at:)``).
+    @inlinable
+    package init(unusedBits: UInt8, validatedBytes bytes: ArraySlice<UInt8>) {
+        self.unusedBits = unusedBits
+        self.bytes = bytes
+    }
+
+    /// The rules of ``init(_:)`` over the content octets `content`, whose first octet has absolute
+    /// offset `offset`; returns the unused-bit count.
+    @inlinable
+    package static func validate(_ content: UnsafeBufferPointer<UInt8>, at offset: Int) throws(DERError) -> UInt8 {
+        guard let unused = content.first else {
+            throw DERError(.invalidBitStringLength, at: offset)
         }
-        if let last = data.last, last & ~(0xFF << unused) != 0 {
-            throw DERError(.nonZeroBitStringPadding, at: data.endIndex - 1)
+        guard unused <= 7, !(content.count == 1 && unused != 0) else {
+            throw DERError(.invalidBitStringLength, at: offset)
         }
-        self.unusedBits = unused
-        self.bytes = data
+        if content.count > 1, content[content.count - 1] & ~(0xFF << unused) != 0 {
+            throw DERError(.nonZeroBitStringPadding, at: offset + content.count - 1)
+        }
+        return unused
     }
 
     /// The number of bits in the value.

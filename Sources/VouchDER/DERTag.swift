@@ -51,43 +51,58 @@ public struct DERTag: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// UNIVERSAL 1, boolean, primitive (X.680 §8.6, X.690 §8.1.2).
-    public static let boolean = DERTag(.universal, 1, constructed: false)
+    @inlinable public static var boolean: DERTag { DERTag(.universal, 1, constructed: false) }
     /// UNIVERSAL 2, integer, primitive (X.680 §8.6, X.690 §8.1.2).
-    public static let integer = DERTag(.universal, 2, constructed: false)
+    @inlinable public static var integer: DERTag { DERTag(.universal, 2, constructed: false) }
     /// UNIVERSAL 3, bitString, primitive (X.680 §8.6, X.690 §8.1.2).
-    public static let bitString = DERTag(.universal, 3, constructed: false)
+    @inlinable public static var bitString: DERTag { DERTag(.universal, 3, constructed: false) }
     /// UNIVERSAL 4, octetString, primitive (X.680 §8.6, X.690 §8.1.2).
-    public static let octetString = DERTag(.universal, 4, constructed: false)
+    @inlinable public static var octetString: DERTag { DERTag(.universal, 4, constructed: false) }
     /// UNIVERSAL 5, null, primitive (X.680 §8.6, X.690 §8.1.2).
-    public static let null = DERTag(.universal, 5, constructed: false)
+    @inlinable public static var null: DERTag { DERTag(.universal, 5, constructed: false) }
     /// UNIVERSAL 6, objectIdentifier, primitive (X.680 §8.6, X.690 §8.1.2).
-    public static let objectIdentifier = DERTag(.universal, 6, constructed: false)
+    @inlinable public static var objectIdentifier: DERTag { DERTag(.universal, 6, constructed: false) }
     /// UNIVERSAL 10, enumerated, primitive (X.680 §8.6, X.690 §8.1.2).
-    public static let enumerated = DERTag(.universal, 10, constructed: false)
+    @inlinable public static var enumerated: DERTag { DERTag(.universal, 10, constructed: false) }
     /// UNIVERSAL 12, utf8String, primitive (X.680 §8.6, X.690 §8.1.2).
-    public static let utf8String = DERTag(.universal, 12, constructed: false)
+    @inlinable public static var utf8String: DERTag { DERTag(.universal, 12, constructed: false) }
     /// UNIVERSAL 16, sequence, constructed (X.680 §8.6, X.690 §8.1.2).
-    public static let sequence = DERTag(.universal, 16, constructed: true)
+    @inlinable public static var sequence: DERTag { DERTag(.universal, 16, constructed: true) }
     /// UNIVERSAL 17, set, constructed (X.680 §8.6, X.690 §8.1.2).
-    public static let set = DERTag(.universal, 17, constructed: true)
+    @inlinable public static var set: DERTag { DERTag(.universal, 17, constructed: true) }
     /// UNIVERSAL 18, numericString, primitive (X.680 §8.6, X.690 §8.1.2).
-    public static let numericString = DERTag(.universal, 18, constructed: false)
+    @inlinable public static var numericString: DERTag { DERTag(.universal, 18, constructed: false) }
     /// UNIVERSAL 19, printableString, primitive (X.680 §8.6, X.690 §8.1.2).
-    public static let printableString = DERTag(.universal, 19, constructed: false)
+    @inlinable public static var printableString: DERTag { DERTag(.universal, 19, constructed: false) }
     /// UNIVERSAL 20, teletexString, primitive (X.680 §8.6, X.690 §8.1.2).
-    public static let teletexString = DERTag(.universal, 20, constructed: false)
+    @inlinable public static var teletexString: DERTag { DERTag(.universal, 20, constructed: false) }
     /// UNIVERSAL 22, ia5String, primitive (X.680 §8.6, X.690 §8.1.2).
-    public static let ia5String = DERTag(.universal, 22, constructed: false)
+    @inlinable public static var ia5String: DERTag { DERTag(.universal, 22, constructed: false) }
     /// UNIVERSAL 23, utcTime, primitive (X.680 §8.6, X.690 §8.1.2).
-    public static let utcTime = DERTag(.universal, 23, constructed: false)
+    @inlinable public static var utcTime: DERTag { DERTag(.universal, 23, constructed: false) }
     /// UNIVERSAL 24, generalizedTime, primitive (X.680 §8.6, X.690 §8.1.2).
-    public static let generalizedTime = DERTag(.universal, 24, constructed: false)
+    @inlinable public static var generalizedTime: DERTag { DERTag(.universal, 24, constructed: false) }
     /// UNIVERSAL 26, visibleString, primitive (X.680 §8.6, X.690 §8.1.2).
-    public static let visibleString = DERTag(.universal, 26, constructed: false)
+    @inlinable public static var visibleString: DERTag { DERTag(.universal, 26, constructed: false) }
     /// UNIVERSAL 28, universalString, primitive (X.680 §8.6, X.690 §8.1.2).
-    public static let universalString = DERTag(.universal, 28, constructed: false)
+    @inlinable public static var universalString: DERTag { DERTag(.universal, 28, constructed: false) }
     /// UNIVERSAL 30, bmpString, primitive (X.680 §8.6, X.690 §8.1.2).
-    public static let bmpString = DERTag(.universal, 30, constructed: false)
+    @inlinable public static var bmpString: DERTag { DERTag(.universal, 30, constructed: false) }
+
+    /// The one identifier octet of this tag when DER's header rules accept it as it stands (a
+    /// number below 31; for a universal tag, not end-of-contents and the form DER demands); `nil`
+    /// otherwise. A reader that finds this octet knows the identifier is valid without parsing it.
+    @inlinable @inline(__always)
+    public var acceptedIdentifierOctet: UInt8? {
+        guard number < 31 else { return nil }
+        if tagClass == .universal {
+            let bit: UInt32 = 1 << number
+            if number == 0 { return nil }
+            let wrongForm = isConstructed ? Self.universalPrimitiveMask & bit != 0 : Self.universalConstructedMask & bit != 0
+            if wrongForm { return nil }
+        }
+        return tagClass.rawValue << 6 | (isConstructed ? 0x20 : 0) | UInt8(number)
+    }
 
     /// For universal tags: whether DER demands the constructed form (`true`), the primitive form
     /// (`false`), or leaves it open (`nil`: other classes and the rarely used universal types).

@@ -53,20 +53,34 @@ public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     ///   forms, ``DERError/Kind/invalidTimeValue`` when a field is out of range; the offset is the
     ///   first octet of the offending field.
     public init(_ element: DERElement, form: Form) throws(DERError) {
-        var text = TimeText(element.content)
+        let content = element.content
+        self = try content.withUnsafeBufferPointer { (octets) throws(DERError) in
+            try DERTime(octets, at: content.startIndex, form: form)
+        }
+    }
+
+    /// ``init(_:form:)`` over the content octets `content`, whose first octet has absolute offset `offset`.
+    @usableFromInline
+    package init(_ content: UnsafeBufferPointer<UInt8>, at offset: Int, form: Form) throws(DERError) {
+        if let time = Self.zuluWithSeconds(content, form: form) {
+            self = time
+            return
+        }
+        var text = TimeText(content, at: offset)
         let year: Int64
         var quirk = false
+        let count = content.count
         switch form {
         case .utcTime:
-            guard [11, 13, 17].contains(element.content.count) else {
-                throw DERError(.invalidTimeFormat, at: element.contentOffset)
+            guard count == 11 || count == 13 || count == 17 else {
+                throw DERError(.invalidTimeFormat, at: offset)
             }
             let twoDigits = try text.number(digits: 2, in: 0...99)
             year = twoDigits < 50 ? 2000 + twoDigits : 1900 + twoDigits
             quirk = twoDigits >= 50 && twoDigits < 70
         case .generalizedTime:
-            guard [15, 19].contains(element.content.count) else {
-                throw DERError(.invalidTimeFormat, at: element.contentOffset)
+            guard count == 15 || count == 19 else {
+                throw DERError(.invalidTimeFormat, at: offset)
             }
             year = try text.number(digits: 4, in: 0...9999)
         }
@@ -75,18 +89,51 @@ public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         let hour = try text.number(digits: 2, in: 0...23)
         let minute = try text.number(digits: 2, in: 0...59)
         // UTCTime may leave out the seconds, but only in the `Z` form (11 octets).
-        let second = element.content.count == 11 ? 0 : try text.number(digits: 2, in: 0...60)
+        let second = count == 11 ? 0 : try text.number(digits: 2, in: 0...60)
         let offsetSeconds = try text.zone()
         self.form = form
         self.isTwoDigitYearQuirk = quirk
         // 13 octets (UTCTime) or 15 (GeneralizedTime) once the zone has read: seconds and `Z`.
-        self.isZuluWithSeconds = element.content.count == (form == .utcTime ? 13 : 15)
+        self.isZuluWithSeconds = count == (form == .utcTime ? 13 : 15)
         if quirk {
             self.secondsSince1970 = Self.twoDigitYearQuirkInstant
         } else {
             let days = Self.daysSince1970(year: year, month: month, day: day)
             self.secondsSince1970 = days * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds
         }
+    }
+
+    /// The form nearly every certificate uses, `YYMMDDhhmmssZ` (years 00–49, 70–99) or
+    /// `YYYYMMDDhhmmssZ`, with every field in range, read in one pass; `nil` for anything else,
+    /// which the general reader then judges (and rejects with its error where it must).
+    @inline(__always)
+    static func zuluWithSeconds(_ content: UnsafeBufferPointer<UInt8>, form: Form) -> DERTime? {
+        let digits = form == .utcTime ? 12 : 14
+        guard content.count == digits + 1, content[digits] == UInt8(ascii: "Z") else { return nil }
+        let year: Int64
+        if form == .utcTime {
+            // 50–69 is Apple's two-digit-year quirk: the general reader handles it.
+            guard let twoDigits = pair(content, 0), twoDigits < 50 || twoDigits >= 70 else { return nil }
+            year = twoDigits < 50 ? 2000 + twoDigits : 1900 + twoDigits
+        } else {
+            guard let century = pair(content, 0), let rest = pair(content, 2) else { return nil }
+            year = century * 100 + rest
+        }
+        let at = digits - 10
+        guard let month = pair(content, at), let day = pair(content, at + 2), let hour = pair(content, at + 4), let minute = pair(content, at + 6),
+            let second = pair(content, at + 8), month >= 1, month <= 12, day >= 1, day <= daysIn(month: month, year: year),
+            hour <= 23, minute <= 59, second <= 60
+        else { return nil }
+        let days = daysSince1970(year: year, month: month, day: day)
+        return DERTime(secondsSince1970: days * 86_400 + hour * 3_600 + minute * 60 + second, form: form)
+    }
+
+    /// Two decimal digits at `index`, or `nil`.
+    @inline(__always)
+    static func pair(_ content: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int64? {
+        let high = content[index] &- 0x30, low = content[index + 1] &- 0x30
+        guard high < 10, low < 10 else { return nil }
+        return Int64(high) * 10 + Int64(low)
     }
 
     /// Whether the two have the same form and instant (and the same two-digit-year quirk); how
@@ -167,45 +214,48 @@ public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
 /// It walks indices of the content rather than slicing it, so decoding a time costs no
 /// reference counting (times are decoded twice per certificate).
 private struct TimeText {
-    let bytes: ArraySlice<UInt8>
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The absolute offset of `bytes[0]`, for errors.
+    let offset: Int
     var index: Int
-    init(_ bytes: ArraySlice<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) {
         self.bytes = bytes
-        index = bytes.startIndex
+        self.offset = offset
+        index = 0
     }
 
     mutating func number(digits: Int, in range: ClosedRange<Int64>) throws(DERError) -> Int64 {
         let start = index
-        guard bytes.endIndex - index >= digits else { throw DERError(.invalidTimeFormat, at: start) }
+        guard bytes.count - index >= digits else { throw DERError(.invalidTimeFormat, at: offset + start) }
         var value: Int64 = 0
         for position in index..<(index + digits) {
             let octet = bytes[position]
-            guard octet >= 0x30, octet <= 0x39 else { throw DERError(.invalidTimeFormat, at: start) }
+            guard octet >= 0x30, octet <= 0x39 else { throw DERError(.invalidTimeFormat, at: offset + start) }
             value = value * 10 + Int64(octet - 0x30)
         }
         index += digits
-        guard range.contains(value) else { throw DERError(.invalidTimeValue, at: start) }
+        guard range.contains(value) else { throw DERError(.invalidTimeValue, at: offset + start) }
         return value
     }
 
     /// Reads `Z` or `±hhmm` and the end of the text; returns the zone's offset from UTC in seconds.
     mutating func zone() throws(DERError) -> Int64 {
         let start = index
-        guard index < bytes.endIndex else { throw DERError(.invalidTimeFormat, at: start) }
+        guard index < bytes.count else { throw DERError(.invalidTimeFormat, at: offset + start) }
         let sign = bytes[index]
         index += 1
         switch sign {
         case UInt8(ascii: "Z"):
-            guard index == bytes.endIndex else { throw DERError(.invalidTimeFormat, at: start) }
+            guard index == bytes.count else { throw DERError(.invalidTimeFormat, at: offset + start) }
             return 0
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
-            guard bytes.endIndex - index == 4 else { throw DERError(.invalidTimeFormat, at: start) }
+            guard bytes.count - index == 4 else { throw DERError(.invalidTimeFormat, at: offset + start) }
             let hours = try number(digits: 2, in: 0...23)
             let minutes = try number(digits: 2, in: 0...59)
-            let offset = hours * 3_600 + minutes * 60
-            return sign == UInt8(ascii: "+") ? offset : -offset
+            let seconds = hours * 3_600 + minutes * 60
+            return sign == UInt8(ascii: "+") ? seconds : -seconds
         default:
-            throw DERError(.invalidTimeFormat, at: start)
+            throw DERError(.invalidTimeFormat, at: offset + start)
         }
     }
 }

@@ -15,28 +15,66 @@ public struct OID: Hashable, Sendable, CustomStringConvertible {
     ///   ``DERError/Kind/objectIdentifierArcTooLarge`` at the offending octet.
     public init(_ element: DERElement) throws(DERError) {
         let content = element.content
+        try content.withUnsafeBufferPointer { (octets) throws(DERError) in
+            try Self.validate(octets, at: content.startIndex)
+        }
+        self.bytes = content
+    }
+
+    /// An OID whose content octets were validated already (by ``validate(_:at:)``).
+    @inlinable
+    package init(validatedBytes bytes: ArraySlice<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// The rules of ``init(_:)`` over `content`, whose first octet has absolute offset `offset`.
+    @inlinable @inline(__always)
+    package static func validate(_ content: UnsafeBufferPointer<UInt8>, at offset: Int) throws(DERError) {
+        // The common case in one light pass: no arc of ten octets or more (nine continuation
+        // octets in a row) and no arc starting with 0x80. Anything else, and every error, is
+        // judged by the full rules below.
+        if let last = content.last, last & 0x80 == 0 {
+            var continuations = 0
+            var index = 0
+            while index < content.count {
+                let octet = content[index]
+                if octet & 0x80 == 0 {
+                    continuations = 0
+                } else {
+                    if (continuations == 0 && octet == 0x80) || continuations == 8 { break }
+                    continuations += 1
+                }
+                index += 1
+            }
+            if index == content.count { return }
+        }
+        try validateFully(content, at: offset)
+    }
+
+    /// The rules of ``init(_:)``, octet by octet, with the error of the first octet that breaks one.
+    @usableFromInline
+    static func validateFully(_ content: UnsafeBufferPointer<UInt8>, at offset: Int) throws(DERError) {
         guard let last = content.last else {
-            throw DERError(.invalidObjectIdentifier, at: element.contentOffset)
+            throw DERError(.invalidObjectIdentifier, at: offset)
         }
         guard last & 0x80 == 0 else {
-            throw DERError(.invalidObjectIdentifier, at: content.endIndex - 1)
+            throw DERError(.invalidObjectIdentifier, at: offset + content.count - 1)
         }
         var arcStart = true
         var arcOctets = 0
-        for index in content.indices {
+        for index in 0..<content.count {
             let octet = content[index]
             if arcStart && octet == 0x80 {
-                throw DERError(.nonMinimalObjectIdentifierArc, at: index)
+                throw DERError(.nonMinimalObjectIdentifierArc, at: offset + index)
             }
             arcOctets += 1
             // Ten base-128 octets hold 70 bits; more than 64 cannot be represented.
             if arcOctets > 10 || (arcOctets == 10 && (content[index - 9] & 0x7F) > 1) {
-                throw DERError(.objectIdentifierArcTooLarge, at: index)
+                throw DERError(.objectIdentifierArcTooLarge, at: offset + index)
             }
             arcStart = octet & 0x80 == 0
             if arcStart { arcOctets = 0 }
         }
-        self.bytes = content
     }
 
     /// An OID written in source code. A malformed literal gives the empty OID, which matches no

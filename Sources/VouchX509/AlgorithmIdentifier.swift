@@ -11,12 +11,42 @@ public struct AlgorithmIdentifier: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads `SEQUENCE { algorithm OID, parameters ANY OPTIONAL }`.
     public init(reading reader: inout DERReader) throws(DERError) {
-        let element = try reader.readElement(.sequence)
-        var inner = try reader.reader(overContentOf: element)
-        algorithm = try inner.readOID()
-        parameters = inner.isAtEnd ? nil : try inner.readElement().encoded
+        self = try reader.withCursor { (cursor, bytes) throws(DERError) in try AlgorithmIdentifier(cursor: &cursor, in: bytes) }
+    }
+
+    /// ``init(reading:)`` over a cursor on `bytes`.
+    @inline(__always)
+    init(cursor: inout DERCursor, in bytes: ArraySlice<UInt8>) throws(DERError) {
+        self.init(try Self.validate(&cursor), in: bytes)
+    }
+
+    /// Where an AlgorithmIdentifier's parts lie in its input.
+    struct Ranges {
+        /// The whole encoding.
+        let encoded: Range<Int>
+        /// The OID's content.
+        let algorithm: Range<Int>
+        /// The parameters' whole encoding; empty when absent (an element is never empty).
+        let parameters: Range<Int>
+    }
+
+    /// Reads an AlgorithmIdentifier by ``init(reading:)``'s rules and returns where its parts lie.
+    @inline(__always)
+    static func validate(_ cursor: inout DERCursor) throws(DERError) -> Ranges {
+        let element = try cursor.readElement(.sequence)
+        var inner = try cursor.cursor(overContentOf: element)
+        let algorithm = try inner.readOID()
+        let parameters = inner.isAtEnd ? inner.offset..<inner.offset : try inner.readElement().range
         try inner.finish()
-        encoded = element.encoded
+        return Ranges(encoded: element.range, algorithm: algorithm, parameters: parameters)
+    }
+
+    /// The AlgorithmIdentifier `ranges` of `bytes` describe (validated by ``validate(_:)``).
+    @inline(__always)
+    init(_ ranges: Ranges, in bytes: ArraySlice<UInt8>) {
+        algorithm = OID(validatedBytes: bytes[ranges.algorithm])
+        parameters = ranges.parameters.isEmpty ? nil : bytes[ranges.parameters]
+        encoded = bytes[ranges.encoded]
     }
 
     /// Whether the parameters are absent or an ASN.1 NULL (the two forms RSA signature OIDs see).

@@ -12,19 +12,38 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads a Name and checks its structure.
     public init(reading reader: inout DERReader) throws(DERError) {
-        let element = try reader.readElement(.sequence)
-        var names = try reader.reader(overContentOf: element)
+        self = try reader.withCursor { (cursor, bytes) throws(DERError) in try DistinguishedName(cursor: &cursor, in: bytes) }
+    }
+
+    /// ``init(reading:)`` over a cursor on `bytes`.
+    init(cursor: inout DERCursor, in bytes: ArraySlice<UInt8>) throws(DERError) {
+        let range = try Self.validate(&cursor)
+        encoded = bytes[range]
+    }
+
+    /// Reads a Name, checks its structure, and returns the range of its DER.
+    static func validate(_ cursor: inout DERCursor) throws(DERError) -> Range<Int> {
+        let element = try cursor.readElement(.sequence)
+        var names = try cursor.cursor(overContentOf: element)
         while !names.isAtEnd {
-            try names.nested(.set) { (set) throws(DERError) in
-                while !set.isAtEnd {
-                    try set.nested(.sequence) { (attribute) throws(DERError) in
-                        _ = try attribute.readOID()
-                        _ = try attribute.readElement()
-                    }
-                }
+            // SET OF AttributeTypeAndValue, each consumed completely (DERReader.nested's rules).
+            let setElement = try names.readElement(.set)
+            var set = try names.cursor(overContentOf: setElement)
+            while !set.isAtEnd {
+                let attributeElement = try set.readElement(.sequence)
+                var attribute = try set.cursor(overContentOf: attributeElement)
+                _ = try attribute.readOID()
+                _ = try attribute.readElement()
+                try attribute.finish()
             }
+            try set.finish()
         }
-        encoded = element.encoded
+        return element.range
+    }
+
+    /// A Name whose structure was checked already (by ``validate(_:)``).
+    init(validatedEncoding encoded: ArraySlice<UInt8>) {
+        self.encoded = encoded
     }
 
     /// Parses a standalone Name DER.

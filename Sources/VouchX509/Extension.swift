@@ -15,12 +15,38 @@ public struct Extension: Sendable {
     ///
     /// An explicitly encoded FALSE is accepted (DER says to omit it; Apple and real CAs do not).
     public init(reading reader: inout DERReader) throws(DERError) {
-        offset = reader.offset
-        (oid, isCritical, value) = try reader.nested(.sequence) { (inner) throws(DERError) in
-            let oid = try inner.readOID()
-            let critical = try inner.readOptionalElement(.boolean)?.decodeBoolean() ?? false
-            return (oid, critical, try inner.readOctetString())
-        }
+        self = try reader.withCursor { (cursor, bytes) throws(DERError) in try Extension(cursor: &cursor, in: bytes) }
+    }
+
+    /// ``init(reading:)`` over a cursor on `bytes`.
+    init(cursor: inout DERCursor, in bytes: ArraySlice<UInt8>) throws(DERError) {
+        let fields = try Self.validate(&cursor)
+        offset = fields.offset
+        oid = OID(validatedBytes: bytes[fields.oid])
+        isCritical = fields.isCritical
+        value = bytes[fields.value]
+    }
+
+    /// What an Extension is made of, as ranges of the input.
+    struct Ranges {
+        let offset: Int
+        let oid: Range<Int>
+        let isCritical: Bool
+        let value: Range<Int>
+    }
+
+    /// Reads one Extension by ``init(reading:)``'s rules and returns where its parts lie.
+    @inline(__always)
+    static func validate(_ cursor: inout DERCursor) throws(DERError) -> Ranges {
+        let offset = cursor.offset
+        let element = try cursor.readElement(.sequence)
+        var inner = try cursor.cursor(overContentOf: element)
+        let oid = try inner.readOID()
+        var critical = false
+        if let span = try inner.readOptionalElement(.boolean) { critical = try inner.decodeBoolean(span) }
+        let value = try inner.readElement(.octetString).contentRange
+        try inner.finish()
+        return Ranges(offset: offset, oid: oid, isCritical: critical, value: value)
     }
 
     /// Decodes the value as `T`.
@@ -107,6 +133,15 @@ enum KnownExtensions {
 
     /// Checks `value` as Apple's parser does if Apple knows `oid`; returns whether it does.
     static func validate(_ oid: OID, _ value: ArraySlice<UInt8>) throws(DERError) -> Bool {
+        // The two extensions nearly every CA marks critical, decoded without the table's search.
+        let bytes = oid.bytes
+        if bytes.count == 3, bytes[bytes.startIndex] == 0x55, bytes[bytes.startIndex + 1] == 0x1D {
+            switch bytes[bytes.startIndex + 2] {
+            case 15: _ = try KeyUsage(extensionValue: value); return true  // 2.5.29.15
+            case 19: _ = try BasicConstraints(extensionValue: value); return true  // 2.5.29.19
+            default: break
+            }
+        }
         if let decoder = apple.first(where: { $0.oid == oid }) {
             try decoder.validate(value)
             return true

@@ -22,34 +22,60 @@ public struct Extensions: Sequence, Sendable {
     }
 
     /// Reads `[3] EXPLICIT SEQUENCE SIZE (1..MAX) OF Extension` and validates what §10 demands.
-    init(reading reader: inout DERReader) throws(X509Error) {
+    init(cursor reader: inout DERCursor, in bytes: ArraySlice<UInt8>) throws(X509Error) {
+        self.init(try Self.validate(&reader, in: bytes), in: bytes)
+    }
+
+    /// What parsing found: where the list's content lies, how many extensions it holds, and
+    /// whether one writes out `critical FALSE`.
+    struct Parsed {
+        let content: Range<Int>
+        let count: Int
+        let encodesDefaultCritical: Bool
+    }
+
+    /// The list `parsed` describes, in `bytes`.
+    init(_ parsed: Parsed, in bytes: ArraySlice<UInt8>) {
+        content = bytes[parsed.content]
+        count = parsed.count
+        encodesDefaultCritical = parsed.encodesDefaultCritical
+    }
+
+    /// Reads `[3] EXPLICIT SEQUENCE SIZE (1..MAX) OF Extension` and validates what §10 demands
+    /// (critical known extensions are decoded from `bytes`).
+    static func validate(_ reader: inout DERCursor, in bytes: ArraySlice<UInt8>) throws(X509Error) -> Parsed {
         var list = try reading(.extensions) { () throws(DERError) in
             let explicit = try reader.readElement(.contextSpecific(3, constructed: true))
-            var wrapper = try reader.reader(overContentOf: explicit)
+            var wrapper = try reader.cursor(overContentOf: explicit)
             let sequence = try wrapper.readElement(.sequence)
             try wrapper.finish()
-            return try wrapper.reader(overContentOf: sequence)
+            return try wrapper.cursor(overContentOf: sequence)
         }
         guard !list.isAtEnd else { throw X509Error(.emptyExtensions, in: .extensions, at: list.offset) }
-        let content = list.remaining
+        let contentRange = list.offset..<list.end
         var count = 0
         var encodesDefaultCritical = false
         while !list.isAtEnd {
             let start = list.offset
-            let next = try reading(.extensions) { () throws(DERError) in try Extension(reading: &list) }
+            let next = try reading(.extensions) { () throws(DERError) in try Extension.validate(&list) }
             count += 1
-            if !encodesDefaultCritical && Self.encodesDefaultCritical(next, in: content) { encodesDefaultCritical = true }
+            // `critical FALSE` written out: a non-critical extension whose extnID is followed by an
+            // element tagged BOOLEAN (0x01), as ``encodesDefaultCritical(_:in:)`` judges it.
+            if !encodesDefaultCritical && !next.isCritical && contentRange.contains(next.oid.upperBound)
+                && list.octet(next.oid.upperBound) == 0x01
+            {
+                encodesDefaultCritical = true
+            }
             guard count < X509Limits.maximumExtensionCount else {
                 throw X509Error(.tooManyExtensions, in: .extensions, at: start)
             }
             guard next.isCritical else { continue }
-            do { _ = try KnownExtensions.validate(next.oid, next.value) } catch {
-                throw X509Error(.unparseableCriticalExtension(next.oid, error.kind), in: .extensionValue, at: error.offset)
+            let oid = OID(validatedBytes: bytes[next.oid])
+            do { _ = try KnownExtensions.validate(oid, bytes[next.value]) } catch {
+                throw X509Error(.unparseableCriticalExtension(oid, error.kind), in: .extensionValue, at: error.offset)
             }
         }
-        self.content = content
-        self.count = count
-        self.encodesDefaultCritical = encodesDefaultCritical
+        return Parsed(content: contentRange, count: count, encodesDefaultCritical: encodesDefaultCritical)
     }
 
     /// Whether `item`, read from `content`, writes out `critical FALSE`: a non-critical extension

@@ -15,12 +15,40 @@ public struct SubjectPublicKeyInfo: Sendable {
 
     /// Reads `SEQUENCE { algorithm AlgorithmIdentifier, subjectPublicKey BIT STRING }`.
     public init(reading reader: inout DERReader) throws(DERError) {
-        let element = try reader.readElement(.sequence)
-        var inner = try reader.reader(overContentOf: element)
-        algorithm = try AlgorithmIdentifier(reading: &inner)
-        subjectPublicKey = try inner.readBitString()
+        self = try reader.withCursor { (cursor, bytes) throws(DERError) in try SubjectPublicKeyInfo(cursor: &cursor, in: bytes) }
+    }
+
+    /// ``init(reading:)`` over a cursor on `bytes`.
+    @inline(__always)
+    init(cursor: inout DERCursor, in bytes: ArraySlice<UInt8>) throws(DERError) {
+        self.init(try Self.validate(&cursor), in: bytes)
+    }
+
+    /// Where a SubjectPublicKeyInfo's parts lie in its input.
+    struct Ranges {
+        let encoded: Range<Int>
+        let algorithm: AlgorithmIdentifier.Ranges
+        let unusedBits: UInt8
+        let key: Range<Int>
+    }
+
+    /// Reads a SubjectPublicKeyInfo by ``init(reading:)``'s rules and returns where its parts lie.
+    @inline(__always)
+    static func validate(_ cursor: inout DERCursor) throws(DERError) -> Ranges {
+        let element = try cursor.readElement(.sequence)
+        var inner = try cursor.cursor(overContentOf: element)
+        let algorithm = try AlgorithmIdentifier.validate(&inner)
+        let (unusedBits, key) = try inner.readBitString()
         try inner.finish()
-        encoded = element.encoded
+        return Ranges(encoded: element.range, algorithm: algorithm, unusedBits: unusedBits, key: key)
+    }
+
+    /// The SubjectPublicKeyInfo `ranges` of `bytes` describe (validated by ``validate(_:)``).
+    @inline(__always)
+    init(_ ranges: Ranges, in bytes: ArraySlice<UInt8>) {
+        algorithm = AlgorithmIdentifier(ranges.algorithm, in: bytes)
+        subjectPublicKey = DERBitString(unusedBits: ranges.unusedBits, validatedBytes: bytes[ranges.key])
+        encoded = bytes[ranges.encoded]
     }
 
     /// Parses a standalone SubjectPublicKeyInfo DER.

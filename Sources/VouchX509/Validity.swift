@@ -9,9 +9,17 @@ public struct Validity: Hashable, Sendable {
 
     /// Reads `SEQUENCE { notBefore Time, notAfter Time }` in the forms SECTRUST.md §6 accepts.
     public init(reading reader: inout DERReader) throws(DERError) {
-        (notBefore, notAfter) = try reader.nested(.sequence) { (inner) throws(DERError) in
-            (try inner.readTime(), try inner.readTime())
-        }
+        self = try reader.withCursor { (cursor, _) throws(DERError) in try Validity(cursor: &cursor) }
+    }
+
+    /// ``init(reading:)`` over a cursor.
+    @inline(__always)
+    init(cursor: inout DERCursor) throws(DERError) {
+        let element = try cursor.readElement(.sequence)
+        var inner = try cursor.cursor(overContentOf: element)
+        notBefore = try inner.readTime()
+        notAfter = try inner.readTime()
+        try inner.finish()
     }
 
     /// Whether `time` is within the period: `notBefore ≤ time ≤ notAfter`.

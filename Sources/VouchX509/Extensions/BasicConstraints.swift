@@ -15,16 +15,32 @@ public struct BasicConstraints: CertificateExtension, Equatable {
     /// An explicit `cA FALSE` is accepted (as Apple does) and noted in ``encodesDefaultCA``; a
     /// negative or absurd path length is not.
     public init(extensionValue: ArraySlice<UInt8>) throws(DERError) {
-        (isCertificateAuthority, encodesDefaultCA, pathLengthConstraint) = try DERReader.readAll(extensionValue) {
-            (reader) throws(DERError) in
-            try reader.nested(.sequence) { (inner) throws(DERError) in
-                let ca = try inner.readOptionalElement(.boolean)?.decodeBoolean()
-                guard let element = try inner.readOptionalElement(.integer) else { return (ca ?? false, ca == false, nil) }
-                guard let length = try DERInteger(element).value(as: UInt32.self) else {
-                    throw DERError(.integerOutOfRange, at: element.contentOffset)
+        (isCertificateAuthority, encodesDefaultCA, pathLengthConstraint) = try extensionValue.withUnsafeBufferPointer {
+            (buffer) throws(DERError) in
+            var reader = DERCursor(buffer, origin: extensionValue.startIndex)
+            let sequence = try reader.readElement(.sequence)
+            var inner = try reader.cursor(overContentOf: sequence)
+            var ca: Bool?
+            if let element = try inner.readOptionalElement(.boolean) { ca = try inner.decodeBoolean(element) }
+            var length: Int?
+            if let element = try inner.readOptionalElement(.integer) {
+                try inner.validateInteger(element)
+                // A minimal INTEGER fits UInt32 when it is not negative and at most four octets
+                // remain once its leading zero octets are dropped (DERInteger.value(as:)).
+                var index = element.contentStart
+                guard inner.octet(index) & 0x80 == 0 else { throw DERError(.integerOutOfRange, at: element.contentStart) }
+                while index < element.end, inner.octet(index) == 0 { index += 1 }
+                guard element.end - index <= 4 else { throw DERError(.integerOutOfRange, at: element.contentStart) }
+                var value = 0
+                while index < element.end {
+                    value = value << 8 | Int(inner.octet(index))
+                    index += 1
                 }
-                return (ca ?? false, ca == false, Int(length))
+                length = value
             }
+            try inner.finish()
+            try reader.finish()
+            return (ca ?? false, ca == false, length)
         }
     }
 

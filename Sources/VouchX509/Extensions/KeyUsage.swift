@@ -54,13 +54,15 @@ public struct KeyUsage: CertificateExtension, Equatable {
     ///
     /// - Throws: `DERError` at the offset where the value breaks its syntax.
     public init(extensionValue: ArraySlice<UInt8>) throws(DERError) {
-        bits = try DERReader.readAll(extensionValue) { (reader) throws(DERError) in
+        bits = try extensionValue.withUnsafeBufferPointer { (buffer) throws(DERError) in
+            var reader = DERCursor(buffer, origin: extensionValue.startIndex)
             let offset = reader.offset
-            let bits = try reader.readBitString()
-            guard (1...Self.maximumDataOctets).contains(bits.bytes.count) else {
+            let (unusedBits, bytes) = try reader.readBitString()
+            guard (1...Self.maximumDataOctets).contains(bytes.count) else {
                 throw DERError(.invalidBitStringLength, at: offset)
             }
-            return bits
+            try reader.finish()
+            return DERBitString(unusedBits: unusedBits, validatedBytes: extensionValue[bytes])
         }
     }
 
