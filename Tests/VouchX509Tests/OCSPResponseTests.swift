@@ -126,4 +126,23 @@ import VouchX509
             }
         }
     }
+
+    @Test("pyca's real and crafted responses (cryptography-vectors x509/ocsp): 12 parse, the 3 pyca refuses are refused")
+    func pycaVectors() throws {
+        let folder = TestData.cryptographyX509 + "/ocsp"
+        guard TestData.exists(folder) else {
+            print("OCSPResponseTests: \(folder) is absent (scripts/setup --tests installs cryptography-vectors); skipped")
+            return
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("resp-") }.sorted()
+        #expect(files.count == 15)
+        var refused: [String] = []
+        for file in files {
+            let bytes = try #require(TestData.bytes(folder + "/" + file))
+            do throws(X509Error) { _ = try OCSPResponse(derEncoded: bytes) } catch { refused.append(file) }
+        }
+        // pyca raises ValueError for these three too (an unknown responseType, successful without
+        // responseBytes, a responseStatus outside RFC 6960's values).
+        #expect(refused == ["resp-response-type-unknown-oid.der", "resp-successful-no-response-bytes.der", "resp-unknown-response-status.der"])
+    }
 }

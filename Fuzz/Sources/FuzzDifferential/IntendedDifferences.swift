@@ -141,6 +141,10 @@ struct IntendedDifference: Sendable {
             }
             return false
         },
+        IntendedDifference(id: "eku-duplicate-purpose", rule: "an extendedKeyUsage that lists a key purpose twice: RFC 5280 §4.2.1.12 does not forbid it and Apple's parser (SecCEPExtendedKeyUsage) only counts the OIDs, so Vouch reads the list; swift-certificates rejects the extension") {
+            guard case .field(.extendedKeyUsage, _, "error") = $0.kind, let purposes = $0.vouch?.extendedKeyUsage?.purposes else { return false }
+            return Set(purposes).count < purposes.count
+        },
         // Vouch accepts, swift-certificates rejects: swift-certificates is stricter, or parses more at once.
         IntendedDifference(id: "serial-encoding", rule: "a serial number INTEGER not in minimal form (X.690 §8.3.2) or negative: Apple checks only its length (SECTRUST.md §10), and RFC 5280 §4.1.2.2 asks certificate users to handle negative serials gracefully; swift-certificates rejects both") {
             otherPart($0) == .serialNumber
