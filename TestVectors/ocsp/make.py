@@ -187,6 +187,18 @@ def main():
     response(good, ca, ca_key, by_key, "good-empty-single-extensions.der", edit=empty_single_extensions)
     response(good, ca, ca_key, by_key, "good-trailing-octet.der", tail=b"\x00")
 
+    # Without nextUpdate a "good" answer is fresh for Apple's default TTL, one day after thisUpdate.
+    response(good, ca, ca_key, by_key, "good-no-next-update.der", next_update=False)
+    # A leaf with id-pkix-ocsp-nocheck: Apple never checks its revocation, so its "revoked" answer
+    # changes nothing.
+    nocheck = (x509.CertificateBuilder().subject_name(name("nocheck.example")).issuer_name(name("OCSP Test CA"))
+               .public_key(leaf_key.public_key()).serial_number(0x1003)
+               .not_valid_before(day(2026, 1, 1)).not_valid_after(day(2027, 1, 1))
+               .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+               .add_extension(x509.OCSPNoCheck(), critical=False).sign(ca_key, hashes.SHA256()))
+    write("leaf-nocheck.der", der(nocheck))
+    response(revoked, ca, ca_key, by_key, "revoked-nocheck.der", about=nocheck, reason=x509.ReasonFlags.key_compromise)
+
     # A responder whose certificate ends on 2026-07-01: its "good" answer (fresh until 2026-12-01)
     # is judged at the current time, its "revoked" answer at producedAt.
     short = certificate("OCSP Short Responder", responder_key, "OCSP Test CA", ca_key, 0x2103, False, signing,

@@ -96,6 +96,28 @@ import VouchX509
         #expect(try Self.evaluate([good], now: try Self.time("2026-05-31T22:45:00Z"), required: true).result == .unspecified)
     }
 
+    @Test("without nextUpdate a good answer is fresh for a day after thisUpdate (kSecDefaultOCSPResponseTTL), plus the leeway")
+    func defaultTimeToLive() throws {
+        let good = try Self.bytes("good-no-next-update.der")  // thisUpdate 2026-06-01T00:00:00Z
+        #expect(try Self.evaluate([good], now: try Self.time("2026-06-02T01:15:00Z"), required: true).result == .unspecified)
+        let stale = try Self.evaluate([good], now: try Self.time("2026-06-02T01:15:01Z"), required: true)
+        #expect(Self.checks(stale) == ["RevocationResponseRequired@0"])
+    }
+
+    @Test("a certificate with id-pkix-ocsp-nocheck is never checked: its revoked answer changes nothing")
+    func noCheck() throws {
+        var trust = try Trust(certificates: [Self.certificate("leaf-nocheck.der")], policies: [.basicX509])
+        trust.setAnchorCertificates([try Self.certificate("ca.der")])
+        trust.setVerifyDate(Self.june2)
+        trust.setCurrentTime(Self.june2)
+        trust.setOCSPResponses([try Self.bytes("revoked-nocheck.der")])
+        #expect(trust.evaluate().result == .unspecified)
+        #expect(trust.ocspAnswers().isEmpty)
+        // The same response is one Vouch reads: about this certificate, revoked, signed by the CA.
+        let basic = try #require(try OCSPResponse(derEncoded: Self.bytes("revoked-nocheck.der")).basic)
+        #expect(OCSPChecker.singleResponse(in: basic, for: try Self.certificate("leaf-nocheck.der"), issuer: try Self.certificate("ca.der")) != nil)
+    }
+
     @Test("without nextUpdate an answer is fresh for a day (kSecDefaultOCSPResponseTTL); unknown says nothing")
     func unknown() throws {
         let unknown = try Self.bytes("unknown.der")
@@ -190,7 +212,7 @@ import VouchX509
             signature: basic.signature, options: .apple) != .valid)
     }
 
-    @Test("the anchor is never checked, and a certificate with id-pkix-ocsp-nocheck is skipped")
+    @Test("the anchor is never checked")
     func scope() throws {
         // A response about the leaf given for a chain whose leaf is the CA itself: nothing to check.
         var trust = try Trust(certificates: [Self.certificate("ca.der")], policies: [.basicX509])

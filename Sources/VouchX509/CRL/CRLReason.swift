@@ -1,7 +1,7 @@
 import VouchDER
 
 /// CRLReason (RFC 5280 §5.3.1): why a certificate is listed on a CRL. The value 7 is unused.
-public enum CRLReason: Int, Sendable, CaseIterable {
+public enum CRLReason: Int, Sendable, CaseIterable, CustomStringConvertible {
     /// 0: no reason given.
     case unspecified = 0
     /// 1: the subject's private key is, or is suspected to be, compromised.
@@ -22,6 +22,23 @@ public enum CRLReason: Int, Sendable, CaseIterable {
     case privilegeWithdrawn
     /// 10: the attribute authority's key is compromised.
     case aACompromise
+
+    /// RFC 5280's name of the reason (`keyCompromise`, …), spelled out so that it survives builds
+    /// without reflection metadata (the static binary).
+    public var description: String {
+        switch self {
+        case .unspecified: return "unspecified"
+        case .keyCompromise: return "keyCompromise"
+        case .cACompromise: return "cACompromise"
+        case .affiliationChanged: return "affiliationChanged"
+        case .superseded: return "superseded"
+        case .cessationOfOperation: return "cessationOfOperation"
+        case .certificateHold: return "certificateHold"
+        case .removeFromCRL: return "removeFromCRL"
+        case .privilegeWithdrawn: return "privilegeWithdrawn"
+        case .aACompromise: return "aACompromise"
+        }
+    }
 
     /// Decodes the reasonCode entry extension's value: `ENUMERATED`.
     ///

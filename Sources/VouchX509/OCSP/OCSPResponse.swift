@@ -9,7 +9,7 @@ import VouchDER
 /// is verified here: the trust engine decides whether a response applies and who signed it.
 public struct OCSPResponse: Sendable {
     /// OCSPResponseStatus (RFC 6960 §4.2.1).
-    public enum Status: Int, Sendable, CaseIterable {
+    public enum Status: Int, Sendable, CaseIterable, CustomStringConvertible {
         /// 0: the response has valid confirmations.
         case successful = 0
         /// 1: the request was not understood.
@@ -22,6 +22,19 @@ public struct OCSPResponse: Sendable {
         case signatureRequired = 5
         /// 6: the client may not ask this responder.
         case unauthorized = 6
+
+        /// RFC 6960's name (`successful`, `tryLater`, …; `sigRequired` for 5), spelled out so that
+        /// it survives builds without reflection metadata (the static binary).
+        public var description: String {
+            switch self {
+            case .successful: return "successful"
+            case .malformedRequest: return "malformedRequest"
+            case .internalError: return "internalError"
+            case .tryLater: return "tryLater"
+            case .signatureRequired: return "sigRequired"
+            case .unauthorized: return "unauthorized"
+            }
+        }
     }
 
     /// The response's DER.
