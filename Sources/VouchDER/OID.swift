@@ -144,13 +144,18 @@ public struct OID: Hashable, Sendable, CustomStringConvertible {
     /// Whether the two encodings are the same octets (one OID has one DER encoding).
     public static func == (lhs: OID, rhs: OID) -> Bool {
         // Lengths first: most OIDs compared against each other differ there.
+        // Then octet by octet over the two buffers (equal counts, so no index checks needed).
         guard lhs.bytes.count == rhs.bytes.count else { return false }
-        var right = rhs.bytes.startIndex
-        for octet in lhs.bytes {
-            if octet != rhs.bytes[right] { return false }
-            right += 1
+        return lhs.bytes.withUnsafeBufferPointer { left in
+            rhs.bytes.withUnsafeBufferPointer { right in
+                var index = 0
+                while index < left.count {
+                    if left[index] != right[index] { return false }
+                    index &+= 1
+                }
+                return true
+            }
         }
-        return true
     }
 
     /// Hashes the octets `==` compares.

@@ -106,8 +106,9 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     public var commonNames: [String] { attributes.filter { $0.type == .commonName }.map(\.text) }
 
     /// Whether the two names have the same DER (no normalisation: path building normalises apart).
+    /// (Compared eight octets at a time; `elementsEqual` went octet by octet.)
     public static func == (lhs: DistinguishedName, rhs: DistinguishedName) -> Bool {
-        lhs.encoded.elementsEqual(rhs.encoded)
+        lhs.encoded.hasSameOctets(as: rhs.encoded)
     }
 
     /// Hashes the DER `==` compares.

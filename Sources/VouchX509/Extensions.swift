@@ -211,9 +211,43 @@ public struct Extensions: Sequence, Sendable {
     }
 
     /// Whether Apple's parser knows `oid` (``Extension/knownOIDs``, below the arcs included).
+    ///
+    /// An id-ce OID (2.5.29.n, n < 128: the content octets 55 1D n, which every critical extension
+    /// of a common certificate has) is answered from ``knownIDCE`` instead of a search of the
+    /// table; ``isKnownSearched(_:)`` is the search itself.
     static func isKnown(_ oid: OID) -> Bool {
+        let bytes = oid.bytes
+        if bytes.count == 3, bytes[bytes.startIndex] == 0x55, bytes[bytes.startIndex + 1] == 0x1D {
+            let arc = bytes[bytes.startIndex + 2]
+            // A last octet ≥ 0x80 is an incomplete arc, which no parsed OID has; searched then.
+            if arc < 64 { return knownIDCE.low >> arc & 1 == 1 }
+            if arc < 128 { return knownIDCE.high >> (arc - 64) & 1 == 1 }
+        }
+        return isKnownSearched(oid)
+    }
+
+    /// ``isKnown(_:)`` by searching ``Extension/knownOIDs`` and the arcs.
+    static func isKnownSearched(_ oid: OID) -> Bool {
         Extension.knownOIDs.contains(oid) || KnownExtensions.isKnownUnparsed(oid)
     }
+
+    /// Bit n set when 2.5.29.n is in ``Extension/knownOIDs`` (n < 64 in `low`, 64 ≤ n < 128 in
+    /// `high`). The arcs ``isKnownSearched(_:)`` also accepts below are all longer than two
+    /// octets, so none has a three-octet OID strictly below it (a test compares all 128).
+    static let knownIDCE: (low: UInt64, high: UInt64) = {
+        var bits: (low: UInt64, high: UInt64) = (0, 0)
+        for oid in Extension.knownOIDs {
+            let bytes = oid.bytes
+            guard bytes.count == 3, bytes[bytes.startIndex] == 0x55, bytes[bytes.startIndex + 1] == 0x1D else { continue }
+            let arc = bytes[bytes.startIndex + 2]
+            if arc < 64 {
+                bits.low |= 1 << arc
+            } else if arc < 128 {
+                bits.high |= 1 << (arc - 64)
+            }
+        }
+        return bits
+    }()
 
     /// The content octets of Apple's extension arcs (`isAppleExtensionOID` in SecCertificate.c).
     static let appleExtensionArcs: [[UInt8]] = [6, 11, 12, 13, 15].map { [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x63, 0x64, $0] }

@@ -147,9 +147,23 @@ public enum NamedCurve: String, Sendable, CaseIterable, CustomStringConvertible 
     }
 
     /// The curve named by `oid`, if it is one of these.
+    ///
+    /// Compared one constant at a time, the commonest first (`allCases.first(where:)` built an
+    /// array on every call).
     public init?(oid: OID) {
-        guard let curve = NamedCurve.allCases.first(where: { $0.oid == oid }) else { return nil }
-        self = curve
+        if oid == .secp256r1 {
+            self = .p256
+        } else if oid == .secp384r1 {
+            self = .p384
+        } else if oid == .secp521r1 {
+            self = .p521
+        } else if oid == .secp224r1 {
+            self = .p224
+        } else if oid == .secp192r1 {
+            self = .p192
+        } else {
+            return nil
+        }
     }
 }
 

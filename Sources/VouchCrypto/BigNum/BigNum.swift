@@ -290,24 +290,34 @@ struct MontgomeryModulus: Sendable {
     }
 
     /// `count` little-endian limbs of the big-endian `bytes`; `nil` if the number needs more.
+    ///
+    /// Whole limbs are loaded eight bytes at a time from the least significant end (one
+    /// unaligned big-endian load each, offsets within the buffer by construction); only the most
+    /// significant partial limb goes byte by byte.
     static func limbs(bigEndian bytes: ArraySlice<UInt8>, count: Int) -> [UInt]? {
         var limbs = [UInt](repeating: 0, count: count)
-        var end = bytes.endIndex
-        var index = 0
-        // Eight bytes to a limb, from the least significant end.
-        while end > bytes.startIndex {
-            let start = max(bytes.startIndex, end - 8)
-            var limb: UInt = 0
-            for position in start..<end { limb = limb << 8 | UInt(bytes[position]) }
-            if index < count {
-                limbs[index] = limb
-            } else if limb != 0 {
-                return nil
+        let fits: Bool = bytes.withUnsafeBytes { raw in
+            var end = raw.count
+            var index = 0
+            while end > 0 {
+                var limb: UInt = 0
+                if end >= 8 {
+                    limb = UInt(UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self)))
+                    end &-= 8
+                } else {
+                    for position in 0..<end { limb = limb << 8 | UInt(raw[position]) }
+                    end = 0
+                }
+                if index < count {
+                    limbs[index] = limb
+                } else if limb != 0 {
+                    return false
+                }
+                index += 1
             }
-            index += 1
-            end = start
+            return true
         }
-        return limbs
+        return fits ? limbs : nil
     }
 
     /// The big-endian bytes of little-endian `limbs`, exactly `length` long; `nil` if they do not fit.

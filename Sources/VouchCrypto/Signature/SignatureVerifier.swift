@@ -135,13 +135,15 @@ public enum SignatureVerifier {
         let mismatch: SignatureVerification
 
         /// Reads the key of `spki`.
+        /// (`keyType` re-reads the SPKI, so it is read once here for both uses.)
         public init(_ spki: SubjectPublicKeyInfo) {
-            mismatch = SignatureVerifier.keyAnswer(spki)
+            let keyType = spki.keyType
+            mismatch = SignatureVerifier.keyAnswer(keyType)
             if spki.algorithm.algorithm == .ed25519 {
                 prepared = .ed25519(try? Ed25519PublicKey(rawRepresentation: spki.subjectPublicKey.bytes))
             } else if let key = SignatureVerifier.rsaKey(spki, allowingPSSKey: true) {
                 prepared = .rsa(key, pssOnly: spki.algorithm.algorithm == .rsassaPSS)
-            } else if let key = SignatureVerifier.ecKey(spki) {
+            } else if let key = SignatureVerifier.ecKey(spki, keyType: keyType) {
                 prepared = .ec(key)
             } else {
                 prepared = .none
@@ -160,13 +162,18 @@ public enum SignatureVerifier {
 
     /// The EC key of an id-ecPublicKey SPKI on a named curve.
     static func ecKey(_ spki: SubjectPublicKeyInfo) -> ECPublicKey? {
-        guard case .ec(let curve) = spki.keyType, spki.subjectPublicKey.unusedBits == 0 else { return nil }
+        ecKey(spki, keyType: spki.keyType)
+    }
+
+    /// ``ecKey(_:)`` with `spki.keyType` already read.
+    static func ecKey(_ spki: SubjectPublicKeyInfo, keyType: PublicKeyType) -> ECPublicKey? {
+        guard case .ec(let curve) = keyType, spki.subjectPublicKey.unusedBits == 0 else { return nil }
         return try? ECPublicKey(curve: curve, x962Representation: spki.subjectPublicKey.bytes)
     }
 
     /// A key of the wrong type for the algorithm fails the signature; an unsupported one is unsupported.
-    static func keyAnswer(_ spki: SubjectPublicKeyInfo) -> SignatureVerification {
-        switch spki.keyType {
+    static func keyAnswer(_ keyType: PublicKeyType) -> SignatureVerification {
+        switch keyType {
         case .rsa, .ec, .ed25519: return .invalid
         default: return .unsupported
         }
