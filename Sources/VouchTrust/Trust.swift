@@ -40,8 +40,7 @@ public struct Trust: Sendable {
     /// reason: Apple ignores them, and so does the evaluation (`vouch verify --explain` names them).
     public private(set) var unparseableOCSPResponses: [(index: Int, error: X509Error)] = []
     /// Each parsed response's position in the list given.
-    private var ocspResponseIndexes: [Int] = []
-    var parsedOCSPResponseIndexes: [Int] { ocspResponseIndexes }
+    private(set) var ocspResponseIndexes: [Int] = []
     /// The time taken as "now" where Apple reads the clock instead of the verify date (the
     /// freshness of OCSP responses); `nil`, the default, reads the wall clock at each evaluation.
     public private(set) var currentTime: DERTime?

@@ -44,7 +44,7 @@ enum TrustEvaluator {
         builder.revocation.profile = trust.profile
         if !trust.ocspResponses.isEmpty {
             builder.revocation.ocsp = OCSPChecker(
-                responses: trust.ocspResponses, indexes: trust.parsedOCSPResponseIndexes, currentTime: trust.currentTime?.secondsSince1970 ?? Clock.now,
+                responses: trust.ocspResponses, indexes: trust.ocspResponseIndexes, currentTime: trust.currentTime?.secondsSince1970 ?? Clock.now,
                 systemStore: trust.systemStore, profile: trust.profile)
         }
         // Certificate Transparency only when there is something to judge it with: without a log

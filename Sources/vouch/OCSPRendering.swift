@@ -103,16 +103,16 @@ enum OCSPRendering {
             let responder: JSONValue
             switch basic.responderID {
             case .byName(let name): responder = .object([("name", .string(name.rfc4514))])
-            case .byKeyHash(let hash): responder = .object([("key_hash", .string(hex(hash).lowercased()))])
+            case .byKeyHash(let hash): responder = .object([("key_hash", .string(ASN1Rendering.hex(hash)))])
             }
             members += [
                 ("responder_id", responder), ("produced_at", .string(basic.producedAt.rfc3339)),
                 ("responses", .array(basic.responses.map { single in
                     .object([
                         ("hash_algorithm", .string(single.certID.hashAlgorithm.algorithm.dotted)),
-                        ("issuer_name_hash", .string(hex(single.certID.issuerNameHash).lowercased())),
-                        ("issuer_key_hash", .string(hex(single.certID.issuerKeyHash).lowercased())),
-                        ("serial_number", .string(hex(single.certID.serialNumber).lowercased())),
+                        ("issuer_name_hash", .string(ASN1Rendering.hex(single.certID.issuerNameHash))),
+                        ("issuer_key_hash", .string(ASN1Rendering.hex(single.certID.issuerKeyHash))),
+                        ("serial_number", .string(ASN1Rendering.hex(single.certID.serialNumber))),
                         ("status", .string(status(single.status))),
                         ("this_update", .string(single.thisUpdate.rfc3339)),
                         ("next_update", .string(single.nextUpdate?.rfc3339)),
@@ -136,10 +136,8 @@ enum OCSPRendering {
         return lines
     }
 
+    /// Upper-case hex, as openssl prints hashes and serial numbers.
     static func hex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        bytes.map { byte in
-            let digits = String(byte, radix: 16, uppercase: true)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined()
+        ASN1Rendering.hex(bytes).uppercased()
     }
 }

@@ -8,7 +8,6 @@ SCTs are RFC 6962 §3.2 structures this script signs itself with P-256 keys acti
 are fixed scalars and dates fixed; ECDSA signatures differ from run to run, so the files are
 committed.
 """
-import datetime
 import hashlib
 import os
 import plistlib
@@ -20,22 +19,18 @@ import struct
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
+from cryptography.x509.oid import ExtendedKeyUsageOID
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCT_LIST_OID = x509.ObjectIdentifier("1.3.6.1.4.1.11129.2.4.2")
 
 
-def key(number):
-    return ec.derive_private_key(number, ec.SECP256R1())
-
-
-def day(year, month, date, hour=0):
-    return datetime.datetime(year, month, date, hour, tzinfo=datetime.timezone.utc)
-
-
-def name(common_name):
-    return x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, common_name)])
+# TestVectors/ocsp/make.py's helpers: fixed P-256 keys, UTC dates, CN-only names, and the DER
+# editing that sets an OCSP response's producedAt and signs it again.
+_spec = importlib.util.spec_from_file_location("ocsp_make", os.path.join(HERE, "..", "ocsp", "make.py"))
+ocsp_make = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(ocsp_make)
+key, day, name = ocsp_make.key, ocsp_make.day, ocsp_make.name
 
 
 def spki(private_key):
@@ -143,9 +138,6 @@ def main():
     write("tls-a.sctlist", sct_list([sct("A", seen, 0, x509_entry)]))
     # The same two SCTs stapled in an OCSP response's single response (RFC 6962 §3.3), signed by
     # the CA; TestVectors/ocsp/make.py's DER helpers edit the response and sign it again.
-    spec = importlib.util.spec_from_file_location("ocsp_make", os.path.join(HERE, "..", "ocsp", "make.py"))
-    ocsp_make = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(ocsp_make)
     from cryptography.x509 import ocsp
     listed = sct_list([sct("A", seen, 0, x509_entry), sct("C", seen, 0, x509_entry)])
     extension = ocsp_make.element(0x30, ocsp_make.element(0x06, bytes.fromhex("2b06010401d679020405"))
