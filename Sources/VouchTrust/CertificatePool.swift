@@ -1,3 +1,4 @@
+import Synchronization
 import VouchCrypto
 import VouchDER
 import VouchX509
@@ -49,8 +50,19 @@ struct CertificatePool: Sendable {
     /// starts from them: ids `0..<entries.count` of such a pool.
     final class Layer: Sendable {
         let entries: [Entry]
-        let indexByCertificate: [Certificate: Int]
-        let indexBySubject: [Octets: [Int]]
+        let indexByCertificate: SmallMap<Certificate, Int>
+        let indexBySubject: SmallMap<Octets, [Int]>
+        /// What evaluations derive from a root and never change, made on first use and kept as
+        /// long as the store: its facts and its prepared key. A root is an anchor of every
+        /// evaluation that trusts the store, so reading them again for each connection would
+        /// repeat the same work (an RSA-2048 root's key set-up alone costs about a tenth of an
+        /// RSA verification; BoringSSL likewise keeps an RSA key's Montgomery set-up in the key).
+        private let derived: Mutex<Derived>
+
+        private struct Derived: Sendable {
+            var facts: [CertificateFacts?]
+            var keys: [SignatureVerifier.IssuerKey?]
+        }
 
         /// The roots as ``Membership/system``, in store order (a duplicate is indexed once).
         init(systemRoots: [Certificate]) {
@@ -59,29 +71,61 @@ struct CertificatePool: Sendable {
             entries = pool.added
             indexByCertificate = pool.indexByCertificate
             indexBySubject = pool.indexBySubject
+            derived = Mutex(Derived(facts: Array(repeating: nil, count: pool.added.count),
+                                    keys: Array(repeating: nil, count: pool.added.count)))
         }
+
+        /// The facts of root `id` (`0..<entries.count`), read once for the store.
+        func facts(_ id: Int) -> CertificateFacts {
+            if let known = derived.withLock({ $0.facts[id] }) { return known }
+            // Read outside the lock: two evaluations may both read a root's facts at first, and
+            // the first kept is the one everybody uses afterwards (both are the same).
+            let read = CertificateFacts(entries[id].certificate)
+            return derived.withLock { state in
+                if let known = state.facts[id] { return known }
+                state.facts[id] = read
+                return read
+            }
+        }
+
+        /// The key of root `id`, prepared once for the store.
+        func issuerKey(_ id: Int) -> SignatureVerifier.IssuerKey {
+            if let known = derived.withLock({ $0.keys[id] }) { return known }
+            let prepared = SignatureVerifier.IssuerKey(entries[id].certificate.subjectPublicKeyInfo)
+            return derived.withLock { state in
+                if let known = state.keys[id] { return known }
+                state.keys[id] = prepared
+                return prepared
+            }
+        }
+    }
+
+    /// The facts of `id` when it is one of the shared layer's roots (kept by the store).
+    func layerFacts(_ id: Int) -> CertificateFacts? {
+        guard let layer, id < layer.entries.count else { return nil }
+        return layer.facts(id)
     }
 
     /// The shared roots this pool starts from, if any.
     private let layer: Layer?
     /// The layer's entries this evaluation changed (membership, rank, cached verdicts).
-    private var layerChanges: [Int: Entry] = [:]
+    private var layerChanges = SmallMap<Int, Entry>()
     /// The evaluation's own certificates, ids from `layerCount` on, and their indexes.
     private var added: [Entry] = []
-    private var indexByCertificate: [Certificate: Int] = [:]
-    private var indexBySubject: [Octets: [Int]] = [:]
+    private var indexByCertificate = SmallMap<Certificate, Int>()
+    private var indexBySubject = SmallMap<Octets, [Int]>()
 
     private var layerCount: Int { layer?.entries.count ?? 0 }
     /// The number of certificates: ids are `0..<count`.
     var count: Int { layerCount + added.count }
-    private var signatureCache: [Pair: SignatureVerification] = [:]
+    private var signatureCache = SmallMap<Pair, SignatureVerification>()
     /// Each distinct issuer SubjectPublicKeyInfo (by its DER), read once into the key it verifies
     /// with, however many certificates carry it and however many children it is tried against.
-    private var issuerKeys: [Octets: Int] = [:]
+    private var issuerKeys = SmallMap<Octets, Int>()
     private var preparedKeys: [SignatureVerifier.IssuerKey] = []
     /// Answers by (child, issuer key): near-duplicate issuers (same key, other names or dates) are
     /// common in hostile pools, and a signature's validity depends on the key alone.
-    private var verificationByKey: [Pair: SignatureVerification] = [:]
+    private var verificationByKey = SmallMap<Pair, SignatureVerification>()
     /// Signature checks done so far (against ``TrustLimits/maximumSignatureChecks``): one per
     /// (child, issuer) pair, as Apple's builder counts them, even when an issuer with the same key
     /// already answered for that child.
@@ -115,16 +159,16 @@ struct CertificatePool: Sendable {
             let id = count
             added.append(root)
             indexByCertificate[root.certificate] = id
-            indexBySubject[Octets(root.normalizedSubject), default: []].append(id)
+            indexBySubject.update(Octets(root.normalizedSubject), default: []) { $0.append(id) }
         }
     }
 
     /// Makes room for `count` more certificates, so that the indexes of an evaluation grow once.
     mutating func reserveCapacity(_ count: Int) {
         added.reserveCapacity(added.count + count)
-        indexByCertificate.reserveCapacity(indexByCertificate.count + count)
-        indexBySubject.reserveCapacity(indexBySubject.count + count)
-        signatureCache.reserveCapacity(signatureCache.count + 2 * count)
+        indexByCertificate.reserve(count)
+        indexBySubject.reserve(count)
+        signatureCache.reserve(2 * count)
         // Only a verification fills these (an evaluation whose answers all come from a shared
         // cache never does): reserved on first use.
         reservedVerifications += count
@@ -156,7 +200,7 @@ struct CertificatePool: Sendable {
                           membership: membership, rank: rank)
         added.append(entry)
         indexByCertificate[certificate] = id
-        indexBySubject[Octets(entry.normalizedSubject), default: []].append(id)
+        indexBySubject.update(Octets(entry.normalizedSubject), default: []) { $0.append(id) }
         return id
     }
 
@@ -222,8 +266,8 @@ struct CertificatePool: Sendable {
             return remembered == .valid
         }
         if issuerKeys.isEmpty {
-            issuerKeys.reserveCapacity(reservedVerifications)
-            verificationByKey.reserveCapacity(2 * reservedVerifications)
+            issuerKeys.reserve(reservedVerifications)
+            verificationByKey.reserve(2 * reservedVerifications)
         }
         let keyOctets = Octets(spki.encoded)
         let keyID: Int
@@ -231,7 +275,11 @@ struct CertificatePool: Sendable {
             keyID = known
         } else {
             keyID = preparedKeys.count
-            preparedKeys.append(SignatureVerifier.IssuerKey(spki))
+            if let layer, issuer < layer.entries.count {
+                preparedKeys.append(layer.issuerKey(issuer))
+            } else {
+                preparedKeys.append(SignatureVerifier.IssuerKey(spki))
+            }
             issuerKeys[keyOctets] = keyID
         }
         let byKey = Pair(child: child, issuer: keyID)

@@ -259,7 +259,7 @@ struct PathBuilder {
     /// What the checks read of certificate `id` (read on first use).
     mutating func facts(_ id: Int) -> CertificateFacts {
         if id < factsByID.count, let known = factsByID[id] { return known }
-        let read = CertificateFacts(pool[id].certificate)
+        let read = pool.layerFacts(id) ?? CertificateFacts(pool[id].certificate)
         if id >= factsByID.count { factsByID.append(contentsOf: repeatElement(nil, count: max(id + 1, pool.count) - factsByID.count)) }
         factsByID[id] = read
         return read

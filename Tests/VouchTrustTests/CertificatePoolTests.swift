@@ -80,6 +80,34 @@ struct CertificatePoolTests {
         #expect(first.id(of: root) == anchor && first.id(of: intermediate) == child && second.id(of: intermediate) == nil)
     }
 
+    /// What a layer derives from a root (facts, the prepared key) is made once and shared by
+    /// every pool that starts from it; the answers are those of a pool without a layer.
+    @Test("a layer's roots: facts and keys made once, the same answers as without a layer")
+    func layerDerivedOnce() throws {
+        let root = try Self.certificate("certs/root.der"), systemRoot = try Self.certificate("certs/system-root.der")
+        let intermediate = try Self.certificate("certs/intermediate.der")
+        let layer = CertificatePool.Layer(systemRoots: [systemRoot, root])
+        var first = CertificatePool(startingFrom: layer), second = CertificatePool(startingFrom: layer)
+        let rootID = try #require(first.id(of: root))
+        #expect(first.layerFacts(rootID) === second.layerFacts(rootID), "one facts object for every pool")
+        #expect(first.layerFacts(first.add(intermediate, as: .input)) == nil, "only the layer's roots are kept")
+        _ = second.add(intermediate, as: .input)
+        let facts = try #require(first.layerFacts(rootID))
+        let fresh = CertificateFacts(root)
+        #expect(facts.certificate == root && facts.basicConstraints == fresh.basicConstraints && facts.keyUsage == fresh.keyUsage)
+
+        var plain = CertificatePool()
+        let plainChild = plain.add(intermediate, as: .input), plainRoot = plain.add(root, as: .input)
+        let expected = plain.signatureVerifies(plainChild, by: plainRoot)
+        #expect(expected)
+        for pool in [first, second] {
+            var pool = pool
+            let answer = pool.signatureVerifies(try #require(pool.id(of: intermediate)), by: rootID)
+            #expect(answer == expected)
+            #expect(pool.verificationsPerformed == 1)
+        }
+    }
+
     @Test("an issuer with another key is verified on its own")
     func differentKeys() throws {
         let root = try Self.certificate("certs/root.der"), intermediate = try Self.certificate("certs/intermediate.der")
