@@ -223,9 +223,16 @@ struct CertificatePool: Sendable {
         layer?.indexByCertificate[certificate] ?? indexByCertificate[certificate]
     }
 
+    /// Entry `id`, lent rather than copied (a copy would retain the certificate and three
+    /// arrays, and release them again, for a caller that reads one field).
     subscript(id: Int) -> Entry {
-        if let layer, id < layer.entries.count { return layerChanges[id] ?? layer.entries[id] }
-        return added[id - layerCount]
+        _read {
+            if let layer, id < layer.entries.count {
+                if let changed = layerChanges[id] { yield changed } else { yield layer.entries[id] }
+            } else {
+                yield added[id - layerCount]
+            }
+        }
     }
 
     /// Changes entry `id` in place, or, for a layer entry, in this evaluation's copy of it.
@@ -246,8 +253,10 @@ struct CertificatePool: Sendable {
         let own = indexBySubject[subject] ?? []
         let candidates = layer.flatMap { $0.indexBySubject[subject] }.map { $0 + own } ?? own
         // Usually every candidate is a member: the indexed array is returned as it is, not copied.
-        let isMember = { (id: Int) in !self[id].membership.isDisjoint(with: membership) }
-        let found = candidates.allSatisfy(isMember) ? candidates : candidates.filter(isMember)
+        // (The closures are written as arguments, not kept in a local, so that they borrow the
+        // pool instead of capturing a copy of it.)
+        let found = candidates.allSatisfy { !self[$0].membership.isDisjoint(with: membership) }
+            ? candidates : candidates.filter { !self[$0].membership.isDisjoint(with: membership) }
         return found.count < 2 ? found : found.sorted { self[$0].rank < self[$1].rank }
     }
 

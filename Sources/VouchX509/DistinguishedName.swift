@@ -79,16 +79,18 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     /// Whether the name has no attributes (an empty SEQUENCE, or, were the encoder careless,
     /// only empty SETs). Walks the encoding without decoding the attributes.
     public var isEmpty: Bool {
-        var hasAttribute = false
-        // The structure was validated on construction, so this walk cannot fail.
-        _ = try? DERReader.readAll(encoded) { (reader) throws(DERError) in
-            try reader.nested(.sequence) { (names) throws(DERError) in
+        encoded.withUnsafeBufferPointer { buffer in
+            // The structure was validated on construction, so this walk cannot fail.
+            var input = DERCursor(buffer, origin: encoded.startIndex)
+            let found = try? { () throws(DERError) -> Bool in
+                var names = try input.cursor(overContentOf: try input.readElement(.sequence))
                 while !names.isAtEnd {
-                    if !(try names.readElement(.set)).content.isEmpty { hasAttribute = true }
+                    if try names.readElement(.set).length > 0 { return true }
                 }
-            }
+                return false
+            }()
+            return found != true
         }
-        return !hasAttribute
     }
 
     /// The RFC 4514 string: RDNs last to first, `+` within an RDN, short names for CN, L, ST,

@@ -12,28 +12,28 @@ extension DistinguishedName {
         var output = Array(encoded)
         var needsRewrite = false
         let base = encoded.startIndex
-        // The structure was validated on construction, so this walk cannot fail.
-        _ = try? DERReader.readAll(encoded) { (reader) throws(DERError) in
-            try reader.nested(.sequence) { (names) throws(DERError) in
+        encoded.withUnsafeBufferPointer { buffer in
+            // The structure was validated on construction, so this walk cannot fail.
+            var input = DERCursor(buffer, origin: base)
+            _ = try? { () throws(DERError) in
+                var names = try input.cursor(overContentOf: try input.readElement(.sequence))
                 while !names.isAtEnd {
-                    try names.nested(.set) { (set) throws(DERError) in
-                        while !set.isAtEnd {
-                            try set.nested(.sequence) { (attribute) throws(DERError) in
-                                _ = try attribute.readElement()
-                                let value = try attribute.readElement()
-                                guard value.tag == .printableString else { return }
-                                guard Self.needsCaseChangeOnly(value.content) else {
-                                    needsRewrite = true
-                                    return
-                                }
-                                for index in value.content.indices where value.content[index] >= 0x61 && value.content[index] <= 0x7A {
-                                    output[index - base] -= 0x20
-                                }
-                            }
+                    var set = try names.cursor(overContentOf: try names.readElement(.set))
+                    while !set.isAtEnd {
+                        var attribute = try set.cursor(overContentOf: try set.readElement(.sequence))
+                        _ = try attribute.readElement()
+                        let value = try attribute.readElement()
+                        guard value.tag == .printableString else { continue }
+                        guard Self.needsCaseChangeOnly(encoded[value.contentRange]) else {
+                            needsRewrite = true
+                            return
+                        }
+                        for index in value.contentRange where buffer[index - base] >= 0x61 && buffer[index - base] <= 0x7A {
+                            output[index - base] -= 0x20
                         }
                     }
                 }
-            }
+            }()
         }
         return needsRewrite ? rewrittenNormalizedEncoding : output
     }
