@@ -223,16 +223,17 @@ struct CertificatePool: Sendable {
         layer?.indexByCertificate[certificate] ?? indexByCertificate[certificate]
     }
 
-    /// Entry `id`, lent rather than copied (a copy would retain the certificate and three
-    /// arrays, and release them again, for a caller that reads one field).
-    subscript(id: Int) -> Entry {
-        _read {
-            if let layer, id < layer.entries.count {
-                if let changed = layerChanges[id] { yield changed } else { yield layer.entries[id] }
-            } else {
-                yield added[id - layerCount]
-            }
-        }
+    subscript(id: Int) -> Entry { read(id) { $0 } }
+
+    /// What `field` reads of entry `id`, without copying the entry (a copy retains the
+    /// certificate and three arrays, and releases them again, for a caller that wants one field).
+    @inline(__always)
+    func read<Field>(_ id: Int, _ field: (Entry) -> Field) -> Field {
+        let layerCount = layerCount
+        if id >= layerCount { return field(added[id - layerCount]) }
+        if !layerChanges.isEmpty, let changed = layerChanges[id] { return field(changed) }
+        guard let layer else { return field(added[id]) }  // unreachable: ids below layerCount are the layer's
+        return field(layer.entries[id])
     }
 
     /// Changes entry `id` in place, or, for a layer entry, in this evaluation's copy of it.
@@ -249,15 +250,15 @@ struct CertificatePool: Sendable {
     /// Ids of the members of `membership` whose normalised subject is `child`'s normalised issuer,
     /// in the order they were added (SECTRUST.md §2.2): the layer's before the evaluation's own.
     func issuers(of child: Int, in membership: Membership) -> [Int] {
-        let subject = Octets(self[child].normalizedIssuer)
+        let subject = Octets(read(child) { $0.normalizedIssuer })
         let own = indexBySubject[subject] ?? []
         let candidates = layer.flatMap { $0.indexBySubject[subject] }.map { $0 + own } ?? own
         // Usually every candidate is a member: the indexed array is returned as it is, not copied.
         // (The closures are written as arguments, not kept in a local, so that they borrow the
         // pool instead of capturing a copy of it.)
-        let found = candidates.allSatisfy { !self[$0].membership.isDisjoint(with: membership) }
-            ? candidates : candidates.filter { !self[$0].membership.isDisjoint(with: membership) }
-        return found.count < 2 ? found : found.sorted { self[$0].rank < self[$1].rank }
+        let found = candidates.allSatisfy { !read($0) { $0.membership }.isDisjoint(with: membership) }
+            ? candidates : candidates.filter { !read($0) { $0.membership }.isDisjoint(with: membership) }
+        return found.count < 2 ? found : found.sorted { read($0) { $0.rank } < read($1) { $0.rank } }
     }
 
     /// Whether the budget allows another signature check.
@@ -268,9 +269,10 @@ struct CertificatePool: Sendable {
         let key = Pair(child: child, issuer: issuer)
         if let cached = signatureCache[key] { return cached == .valid }
         signatureChecks += 1
-        let spki = self[issuer].certificate.subjectPublicKeyInfo
+        let spki = read(issuer) { $0.certificate.subjectPublicKeyInfo }
         // Remembered from an earlier evaluation: no key to prepare, nothing to hash or verify.
-        if let remembered = sharedVerifications?.answer(for: self[child].certificate, issuerKey: spki) {
+        let certificate = read(child) { $0.certificate }
+        if let remembered = sharedVerifications?.answer(for: certificate, issuerKey: spki) {
             signatureCache[key] = remembered
             return remembered == .valid
         }
@@ -297,12 +299,12 @@ struct CertificatePool: Sendable {
             answer = known
         } else {
             verificationsPerformed += 1
-            var digest = self[child].digest
-            answer = SignatureVerifier.verify(self[child].certificate, issuerKey: preparedKeys[keyID], digest: &digest)
+            var digest = read(child) { $0.digest }
+            answer = SignatureVerifier.verify(certificate, issuerKey: preparedKeys[keyID], digest: &digest)
             update(child) { $0.digest = digest }
             verificationByKey[byKey] = answer
         }
-        sharedVerifications?.record(answer, for: self[child].certificate, issuerKey: spki)
+        sharedVerifications?.record(answer, for: certificate, issuerKey: spki)
         signatureCache[key] = answer
         return answer == .valid
     }

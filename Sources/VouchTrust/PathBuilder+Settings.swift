@@ -44,7 +44,7 @@ struct CertificateSettings: Sendable {
 extension PathBuilder {
     /// Whether certificate `id` is an anchor at the leaf's position (`isLeaf`) or above.
     mutating func isAnchor(_ id: Int, isLeaf: Bool) -> Bool {
-        guard settings != nil else { return !pool[id].membership.isDisjoint(with: trusted) }
+        guard settings != nil else { return !pool.read(id) { $0.membership }.isDisjoint(with: trusted) }
         return certificateSettings(id, isLeaf: isLeaf).isAnchor
     }
 

@@ -259,7 +259,7 @@ struct PathBuilder {
     /// What the checks read of certificate `id` (read on first use).
     mutating func facts(_ id: Int) -> CertificateFacts {
         if id < factsByID.count, let known = factsByID[id] { return known }
-        let read = pool.layerFacts(id) ?? CertificateFacts(pool[id].certificate)
+        let read = pool.layerFacts(id) ?? CertificateFacts(pool.read(id) { $0.certificate })
         if id >= factsByID.count { factsByID.append(contentsOf: repeatElement(nil, count: max(id + 1, pool.count) - factsByID.count)) }
         factsByID[id] = read
         return read
@@ -320,7 +320,7 @@ struct PathBuilder {
     /// (``SSLChecks/dependsOnSystemRoot(_:policies:)``): asking loads it, which a one-shot
     /// evaluation of an ordinary chain under its own anchors should not pay for.
     mutating func isSystemRoot(_ top: Int, deciding path: [CertificateFacts]) -> Bool {
-        if pool[top].membership.contains(.system) { return true }
+        if pool.read(top, { $0.membership }).contains(.system) { return true }
         guard let store = deferredSystemRoots,
             SSLChecks.dependsOnSystemRoot(path, policies: policies) || (path.first.map { transparency?.mayRequire($0) ?? false } ?? false)
         else { return false }
