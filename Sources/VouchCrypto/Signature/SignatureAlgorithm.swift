@@ -20,11 +20,11 @@ public enum SignatureAlgorithm: Sendable, Equatable {
     /// Decodes `identifier`.
     public init(_ identifier: AlgorithmIdentifier) {
         let oid = identifier.algorithm
-        if let hash = Self.rsaHashes[oid] {
+        if let hash = Self.hash(of: oid, in: Self.rsaHashes) {
             self = identifier.hasAbsentOrNullParameters ? .rsaPKCS1(hash) : .unsupported(oid)
         } else if oid == .md5WithRSAEncryption {
             self = identifier.hasAbsentOrNullParameters ? .rsaPKCS1MD5 : .unsupported(oid)
-        } else if let hash = Self.ecdsaHashes[oid] {
+        } else if let hash = Self.hash(of: oid, in: Self.ecdsaHashes) {
             // RFC 5758 §3.2: the parameters field must be absent.
             self = identifier.parameters == nil ? .ecdsa(hash) : .unsupported(oid)
         } else if oid == .rsassaPSS {
@@ -49,13 +49,22 @@ public enum SignatureAlgorithm: Sendable, Equatable {
         }
     }
 
-    static let rsaHashes: [OID: HashAlgorithm] = [
-        .sha1WithRSAEncryption: .sha1, .sha1WithRSASignature: .sha1, .sha224WithRSAEncryption: .sha224,
-        .sha256WithRSAEncryption: .sha256, .sha384WithRSAEncryption: .sha384, .sha512WithRSAEncryption: .sha512,
+    /// The PKCS #1 v1.5 algorithms and their hashes, the common ones first. Searched in turn: a
+    /// few OID comparisons (each first compares lengths) cost less than hashing the OID for a
+    /// dictionary, and every certificate of a chain asks once.
+    static let rsaHashes: [(oid: OID, hash: HashAlgorithm)] = [
+        (.sha256WithRSAEncryption, .sha256), (.sha384WithRSAEncryption, .sha384), (.sha512WithRSAEncryption, .sha512),
+        (.sha1WithRSAEncryption, .sha1), (.sha224WithRSAEncryption, .sha224), (.sha1WithRSASignature, .sha1),
     ]
 
-    static let ecdsaHashes: [OID: HashAlgorithm] = [
-        .ecdsaWithSHA1: .sha1, .ecdsaWithSHA224: .sha224, .ecdsaWithSHA256: .sha256,
-        .ecdsaWithSHA384: .sha384, .ecdsaWithSHA512: .sha512,
+    /// The ECDSA algorithms and their hashes, the common ones first.
+    static let ecdsaHashes: [(oid: OID, hash: HashAlgorithm)] = [
+        (.ecdsaWithSHA256, .sha256), (.ecdsaWithSHA384, .sha384), (.ecdsaWithSHA512, .sha512),
+        (.ecdsaWithSHA1, .sha1), (.ecdsaWithSHA224, .sha224),
     ]
+
+    private static func hash(of oid: OID, in table: [(oid: OID, hash: HashAlgorithm)]) -> HashAlgorithm? {
+        for entry in table where entry.oid == oid { return entry.hash }
+        return nil
+    }
 }

@@ -172,8 +172,6 @@ private struct ExtensionWalk: ~Copyable {
 
     init(capacity: Int) { anomalies = Extensions.AnomalyScan(capacity: capacity) }
 
-    /// The content octets of id-ce (2.5.29), the arc of every extension kept here.
-    static let certificateExtensionArc: [UInt8] = [0x55, 0x1D]
 
     mutating func visit(_ item: Extension) {
         let decodes: Bool
@@ -197,10 +195,12 @@ private struct ExtensionWalk: ~Copyable {
         anomalies.visit(item) { decodes }
     }
 
-    /// The last arc of an id-ce OID (2.5.29.x, x < 128), or `nil` for any other OID.
+    /// The last arc of an id-ce OID (2.5.29.x, x < 128: content octets 55 1D x), or `nil` for
+    /// any other OID.
     static func keptArc(_ oid: OID) -> UInt8? {
         let bytes = oid.bytes
-        guard bytes.count == 3, bytes.starts(with: certificateExtensionArc) else { return nil }
-        return bytes.last
+        let start = bytes.startIndex
+        guard bytes.count == 3, bytes[start] == 0x55, bytes[start + 1] == 0x1D else { return nil }
+        return bytes[start + 2]
     }
 }
