@@ -205,21 +205,76 @@ struct MontgomeryModulus: Sendable {
         return 0 &- inverse
     }
 
-    /// R² mod n = 2^(128·count) mod n, by one `mpn_sec_div_r` (the divisor's top limb must be
-    /// non-zero: `modulus` has no leading zero limb).
+    /// R² mod n = 2^(128·count) mod n, by schoolbook long division (Knuth, TAOCP vol. 2, §4.3.1,
+    /// Algorithm D) on libgmp's `mpn_submul_1` and `mpn_add_n`; `nil` for an empty modulus or one
+    /// with a zero top limb.
+    ///
+    /// Not constant-time, and it need not be: n is an RSA *public* modulus, so the branches and
+    /// quotient digits it leaks reveal nothing. (`mpn_sec_div_r`, used before, costs five times as
+    /// much for 2048 bits; `mpn_tdiv_qr` would be as quick but brings libgmp's subquadratic
+    /// division and multiplication, about 100 KB, into a static binary.)
     static func rSquared(_ modulus: [UInt]) -> [UInt]? {
         let count = modulus.count
         guard let top = modulus.last, top != 0 else { return nil }
-        let scratchCount = max(1, Int(__gmpn_sec_div_r_itch(2 * count + 1, count)))
-        // numerator (2·count + 1) | libgmp's scratch
-        return withUnsafeTemporaryAllocation(of: UInt.self, capacity: 2 * count + 1 + scratchCount) { buffer -> [UInt]? in
-            guard let numerator = buffer.baseAddress else { return nil }
-            numerator.initialize(repeating: 0, count: 2 * count)
-            numerator[2 * count] = 1
-            modulus.withUnsafeBufferPointer { divisor in
-                __gmpn_sec_div_r(numerator, 2 * count + 1, divisor.baseAddress, count, numerator + 2 * count + 1)
+        let shift = top.leadingZeroBitCount
+        // 2^(128·count) has 2·count + 1 limbs; one more, zero, as D1 prescribes, keeps the first
+        // window's top limbs below the divisor even for n = 1.
+        let width = 2 * count + 2
+        // divisor: n shifted to set its top bit (count) | numerator 2^(128·count) shifted alike (width)
+        return withUnsafeTemporaryAllocation(of: UInt.self, capacity: count + width) { buffer -> [UInt]? in
+            guard let divisor = buffer.baseAddress else { return nil }
+            let numerator = divisor + count
+            modulus.withUnsafeBufferPointer { n in
+                guard let nBase = n.baseAddress else { return }
+                if shift == 0 {
+                    divisor.update(from: nBase, count: count)
+                } else {
+                    _ = __gmpn_lshift(divisor, nBase, count, UInt32(shift))
+                }
             }
+            numerator.initialize(repeating: 0, count: width)
+            numerator[2 * count] = 1 &<< UInt(shift)
+            Self.remainderInPlace(numerator, width, dividedBy: divisor, count)
+            if shift > 0 { _ = __gmpn_rshift(numerator, numerator, count, UInt32(shift)) }
             return Array(UnsafeBufferPointer(start: numerator, count: count))
+        }
+    }
+
+    /// x ← x mod d by Algorithm D: `x` has `width` > `count` limbs, its top limb zero (D1's extra
+    /// digit); `d` has `count` with its top bit set. The remainder is left in x's low `count` limbs,
+    /// the others become zero.
+    ///
+    /// Each step divides the top `count` + 1 limbs of the window by d: the quotient digit is
+    /// estimated from the top two limbs and d's top limb, corrected with d's second limb (D3: then
+    /// it is exact or one too large), multiplied out and subtracted (`mpn_submul_1`), and d is
+    /// added back once if the subtraction went below zero (D6).
+    static func remainderInPlace(_ x: UnsafeMutablePointer<UInt>, _ width: Int, dividedBy d: UnsafePointer<UInt>, _ count: Int) {
+        let dTop = d[count - 1]
+        let dNext: UInt = count > 1 ? d[count - 2] : 0
+        var j = width - count - 1
+        while j >= 0 {
+            let high = x[j + count], low = x[j + count - 1]
+            let next: UInt = count > 1 ? x[j + count - 2] : 0
+            // high ≤ dTop: the window's top count limbs are below d.
+            var quotient: UInt, remainder: UInt
+            var remainderOverflowed = false
+            if high >= dTop {
+                quotient = UInt.max
+                (remainder, remainderOverflowed) = low.addingReportingOverflow(high)
+            } else {
+                (quotient, remainder) = dTop.dividingFullWidth((high: high, low: low))
+            }
+            while !remainderOverflowed,
+                  UInt128(quotient) &* UInt128(dNext) > UInt128(remainder) &<< 64 | UInt128(next) {
+                quotient &-= 1
+                (remainder, remainderOverflowed) = remainder.addingReportingOverflow(dTop)
+            }
+            let borrow = __gmpn_submul_1(x + j, d, count, quotient)
+            if borrow > high {
+                _ = __gmpn_add_n(x + j, x + j, d, count)
+            }
+            x[j + count] = 0
+            j -= 1
         }
     }
 
