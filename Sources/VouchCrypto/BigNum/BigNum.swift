@@ -205,42 +205,94 @@ struct MontgomeryModulus: Sendable {
         return 0 &- inverse
     }
 
-    /// R² mod n = 2^(128·count) mod n, by one `mpn_sec_div_r` (the divisor's top limb must be
-    /// non-zero: `modulus` has no leading zero limb).
+    /// R² mod n = 2^(128·count) mod n, by schoolbook long division (Knuth, TAOCP vol. 2, §4.3.1,
+    /// Algorithm D) on libgmp's `mpn_submul_1` and `mpn_add_n`; `nil` for an empty modulus or one
+    /// with a zero top limb.
+    ///
+    /// Not constant-time, and it need not be: n is an RSA *public* modulus, so the branches and
+    /// quotient digits it leaks reveal nothing. (`mpn_sec_div_r`, used before, costs five times as
+    /// much for 2048 bits; `mpn_tdiv_qr` would be as quick but brings libgmp's subquadratic
+    /// division and multiplication, about 100 KB, into a static binary.)
     static func rSquared(_ modulus: [UInt]) -> [UInt]? {
         let count = modulus.count
         guard let top = modulus.last, top != 0 else { return nil }
-        var power = [UInt](repeating: 0, count: 2 * count + 1)
-        power[2 * count] = 1
-        let scratchCount = max(1, Int(__gmpn_sec_div_r_itch(2 * count + 1, count)))
-        withUnsafeTemporaryAllocation(of: UInt.self, capacity: scratchCount) { scratch in
-            power.withUnsafeMutableBufferPointer { numerator in
-                modulus.withUnsafeBufferPointer { divisor in
-                    __gmpn_sec_div_r(numerator.baseAddress, 2 * count + 1, divisor.baseAddress, count, scratch.baseAddress)
+        let shift = top.leadingZeroBitCount
+        // 2^(128·count) has 2·count + 1 limbs; one more, zero, as D1 prescribes, keeps the first
+        // window's top limbs below the divisor even for n = 1.
+        let width = 2 * count + 2
+        // divisor: n shifted to set its top bit (count) | numerator 2^(128·count) shifted alike (width)
+        return withUnsafeTemporaryAllocation(of: UInt.self, capacity: count + width) { buffer -> [UInt]? in
+            guard let divisor = buffer.baseAddress else { return nil }
+            let numerator = divisor + count
+            modulus.withUnsafeBufferPointer { n in
+                guard let nBase = n.baseAddress else { return }
+                if shift == 0 {
+                    divisor.update(from: nBase, count: count)
+                } else {
+                    _ = __gmpn_lshift(divisor, nBase, count, UInt32(shift))
                 }
             }
+            numerator.initialize(repeating: 0, count: width)
+            numerator[2 * count] = 1 &<< UInt(shift)
+            Self.remainderInPlace(numerator, width, dividedBy: divisor, count)
+            if shift > 0 { _ = __gmpn_rshift(numerator, numerator, count, UInt32(shift)) }
+            return Array(UnsafeBufferPointer(start: numerator, count: count))
         }
-        return Array(power[0..<count])
+    }
+
+    /// x ← x mod d by Algorithm D: `x` has `width` > `count` limbs, its top limb zero (D1's extra
+    /// digit); `d` has `count` with its top bit set. The remainder is left in x's low `count` limbs,
+    /// the others become zero.
+    ///
+    /// Each step divides the top `count` + 1 limbs of the window by d: the quotient digit is
+    /// estimated from the top two limbs and d's top limb, corrected with d's second limb (D3: then
+    /// it is exact or one too large), multiplied out and subtracted (`mpn_submul_1`), and d is
+    /// added back once if the subtraction went below zero (D6).
+    static func remainderInPlace(_ x: UnsafeMutablePointer<UInt>, _ width: Int, dividedBy d: UnsafePointer<UInt>, _ count: Int) {
+        let dTop = d[count - 1]
+        let dNext: UInt = count > 1 ? d[count - 2] : 0
+        var j = width - count - 1
+        while j >= 0 {
+            let high = x[j + count], low = x[j + count - 1]
+            let next: UInt = count > 1 ? x[j + count - 2] : 0
+            // high ≤ dTop: the window's top count limbs are below d.
+            var quotient: UInt, remainder: UInt
+            var remainderOverflowed = false
+            if high >= dTop {
+                quotient = UInt.max
+                (remainder, remainderOverflowed) = low.addingReportingOverflow(high)
+            } else {
+                (quotient, remainder) = dTop.dividingFullWidth((high: high, low: low))
+            }
+            while !remainderOverflowed,
+                  UInt128(quotient) &* UInt128(dNext) > UInt128(remainder) &<< 64 | UInt128(next) {
+                quotient &-= 1
+                (remainder, remainderOverflowed) = remainder.addingReportingOverflow(dTop)
+            }
+            let borrow = __gmpn_submul_1(x + j, d, count, quotient)
+            if borrow > high {
+                _ = __gmpn_add_n(x + j, x + j, d, count)
+            }
+            x[j + count] = 0
+            j -= 1
+        }
     }
 
     /// base^exponent mod n as exactly `length` big-endian bytes; `nil` when base ≥ n, when the
     /// exponent is zero, or when the result does not fit `length` bytes.
     func power(bigEndianBase base: ArraySlice<UInt8>, exponent: [UInt8], length: Int) -> [UInt8]? {
-        guard let baseLimbs = Self.limbs(bigEndian: base, count: limbCount),
-              baseLimbs.withUnsafeBufferPointer({ b in modulus.withUnsafeBufferPointer { n in
-                  __gmpn_cmp(b.baseAddress, n.baseAddress, limbCount) < 0 } }),
-              let firstSet = exponent.firstIndex(where: { $0 != 0 }) else { return nil }
+        guard let firstSet = exponent.firstIndex(where: { $0 != 0 }) else { return nil }
         let count = limbCount
-        var result = [UInt](repeating: 0, count: count)
         let productScratch = max(Int(__gmpn_sec_mul_itch(count, count)), Int(__gmpn_sec_sqr_itch(count)))
-        withUnsafeTemporaryAllocation(of: UInt.self, capacity: 4 * count + productScratch) { scratch in
-            guard let scratchBase = scratch.baseAddress else { return }
+        // product (2·count) | base in Montgomery form | accumulator | base, then result | libgmp's scratch
+        return withUnsafeTemporaryAllocation(of: UInt.self, capacity: 5 * count + productScratch) { scratch -> [UInt8]? in
+            guard let scratchBase = scratch.baseAddress else { return nil }
             let product = scratchBase, montgomeryBase = scratchBase + 2 * count, accumulator = scratchBase + 3 * count
-            let workspace = scratchBase + 4 * count
-            baseLimbs.withUnsafeBufferPointer { b in
-                rSquared.withUnsafeBufferPointer { r2 in
-                    __gmpn_sec_mul(product, b.baseAddress, count, r2.baseAddress, count, workspace)
-                }
+            let plain = scratchBase + 4 * count, workspace = scratchBase + 5 * count
+            guard Self.load(bigEndian: base, into: UnsafeMutableBufferPointer(start: plain, count: count)),
+                  modulus.withUnsafeBufferPointer({ n in __gmpn_cmp(plain, n.baseAddress, count) < 0 }) else { return nil }
+            rSquared.withUnsafeBufferPointer { r2 in
+                __gmpn_sec_mul(product, plain, count, r2.baseAddress, count, workspace)
             }
             reduce(product, into: montgomeryBase)
             accumulator.update(from: montgomeryBase, count: count)
@@ -263,11 +315,9 @@ struct MontgomeryModulus: Sendable {
             // Leave Montgomery form: REDC(x · 1).
             product.update(from: accumulator, count: count)
             (product + count).update(repeating: 0, count: count)
-            result.withUnsafeMutableBufferPointer { out in
-                if let outBase = out.baseAddress { reduce(product, into: outBase) }
-            }
+            reduce(product, into: plain)
+            return Self.bigEndianBytes(UnsafeBufferPointer(start: plain, count: count), length: length)
         }
-        return Self.bigEndianBytes(result, length: length)
     }
 
     /// REDC (HAC 14.32, as libgmp's `redc_1`): `product` (2·count limbs, below n·R) times R⁻¹
@@ -290,13 +340,22 @@ struct MontgomeryModulus: Sendable {
     }
 
     /// `count` little-endian limbs of the big-endian `bytes`; `nil` if the number needs more.
+    static func limbs(bigEndian bytes: ArraySlice<UInt8>, count: Int) -> [UInt]? {
+        var limbs = [UInt](zeros: count)
+        let fits = limbs.withUnsafeMutableBufferPointer { load(bigEndian: bytes, into: $0) }
+        return fits ? limbs : nil
+    }
+
+    /// Fills `limbs` with the little-endian limbs of the big-endian `bytes` (zeros above the
+    /// number); `false` if the number needs more limbs than `limbs` holds.
     ///
     /// Whole limbs are loaded eight bytes at a time from the least significant end (one
     /// unaligned big-endian load each, offsets within the buffer by construction); only the most
     /// significant partial limb goes byte by byte.
-    static func limbs(bigEndian bytes: ArraySlice<UInt8>, count: Int) -> [UInt]? {
-        var limbs = [UInt](repeating: 0, count: count)
-        let fits: Bool = bytes.withUnsafeBytes { raw in
+    static func load(bigEndian bytes: ArraySlice<UInt8>, into limbs: UnsafeMutableBufferPointer<UInt>) -> Bool {
+        limbs.update(repeating: 0)
+        let count = limbs.count
+        return bytes.withUnsafeBytes { raw in
             var end = raw.count
             var index = 0
             while end > 0 {
@@ -317,27 +376,37 @@ struct MontgomeryModulus: Sendable {
             }
             return true
         }
-        return fits ? limbs : nil
     }
 
     /// The big-endian bytes of little-endian `limbs`, exactly `length` long; `nil` if they do not fit.
-    static func bigEndianBytes(_ limbs: [UInt], length: Int) -> [UInt8]? {
+    ///
+    /// A limb with eight bytes of room below it is stored whole (one big-endian store); only
+    /// the bytes of the limb that reaches the front go one at a time.
+    static func bigEndianBytes(_ limbs: UnsafeBufferPointer<UInt>, length: Int) -> [UInt8]? {
         guard length >= 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: length)
-        var end = length  // one past the byte that receives the limb's lowest octet
-        for limb in limbs {
-            var rest = limb
-            for _ in 0..<8 {
-                if end > 0 {
-                    end -= 1
-                    bytes[end] = UInt8(truncatingIfNeeded: rest)
-                } else if rest & 0xff != 0 {
-                    return nil
+        var bytes = [UInt8](zeros: length)
+        let fits = bytes.withUnsafeMutableBytes { raw -> Bool in
+            var end = length  // one past the byte that receives the limb's lowest octet
+            for limb in limbs {
+                if end >= 8 {
+                    end &-= 8
+                    raw.storeBytes(of: UInt64(limb).bigEndian, toByteOffset: end, as: UInt64.self)
+                    continue
                 }
-                rest >>= 8
+                var rest = limb
+                for _ in 0..<8 {
+                    if end > 0 {
+                        end -= 1
+                        raw[end] = UInt8(truncatingIfNeeded: rest)
+                    } else if rest & 0xff != 0 {
+                        return false
+                    }
+                    rest >>= 8
+                }
             }
+            return true
         }
-        return bytes
+        return fits ? bytes : nil
     }
 }
 

@@ -5,31 +5,45 @@
 /// The recoding is the carry-based scan of libsecp256k1's `secp256k1_ecmult_wnaf`: no multi-word
 /// subtraction, one window read per non-zero digit.
 enum WNAF {
-    /// The digits of `scalar` (little-endian words) least significant first; the result has
-    /// 64·`scalar.count` + 1 entries, enough for the final carry. Digits are `Int16`, so widths up to
-    /// 16 fit (|d| < 2^15).
+    /// The number of digits of a scalar of `words` words: one per bit and one for the final carry.
+    static func digitCount(words: Int) -> Int { 64 * words + 1 }
+
+    /// The digits of `scalar` (little-endian words) least significant first, as an array; the
+    /// result has ``digitCount(words:)`` entries. Verification uses
+    /// ``withDigits(_:width:_:)``, which keeps them on the stack.
+    static func digits(_ scalar: [UInt64], width: Int) -> [Int16] {
+        withDigits(scalar, width: width) { Array($0) }
+    }
+
+    /// Calls `body` with the digits of `scalar` (little-endian words) least significant first, in
+    /// a temporary buffer of ``digitCount(words:)`` entries (a verification's two expansions are
+    /// some 1 KB: no heap allocation). Digits are `Int16`, so widths up to 16 fit (|d| < 2^15).
     ///
     /// A run of positions whose bit equals the carry produces zero digits; it is skipped whole (the
     /// trailing zeros of the next 63 bits, complemented when the carry is one) rather than bit by bit.
-    static func digits(_ scalar: [UInt64], width: Int) -> [Int16] {
-        let count = 64 * scalar.count + 1
-        var digits = [Int16](repeating: 0, count: count)
-        var carry = 0
-        var bit = 0
-        while bit < count {
-            let ahead = bits(scalar, at: bit, count: 63) ^ (carry == 0 ? 0 : (1 << 63) - 1)
-            if ahead & 1 == 0 {
-                bit += min(ahead.trailingZeroBitCount, 63)
-                continue
+    static func withDigits<Result>(
+        _ scalar: [UInt64], width: Int, _ body: (UnsafeBufferPointer<Int16>) -> Result
+    ) -> Result {
+        let count = digitCount(words: scalar.count)
+        return withUnsafeTemporaryAllocation(of: Int16.self, capacity: count) { digits in
+            digits.initialize(repeating: 0)
+            var carry = 0
+            var bit = 0
+            while bit < count {
+                let ahead = bits(scalar, at: bit, count: 63) ^ (carry == 0 ? 0 : (1 << 63) - 1)
+                if ahead & 1 == 0 {
+                    bit += min(ahead.trailingZeroBitCount, 63)
+                    continue
+                }
+                // Odd by construction: the lowest bit of the window differs from the carry.
+                var word = Int(bits(scalar, at: bit, count: width)) + carry
+                carry = (word >> (width - 1)) & 1
+                word -= carry << width
+                digits[bit] = Int16(truncatingIfNeeded: word)
+                bit += width
             }
-            // Odd by construction: the lowest bit of the window differs from the carry.
-            var word = Int(bits(scalar, at: bit, count: width)) + carry
-            carry = (word >> (width - 1)) & 1
-            word -= carry << width
-            digits[bit] = Int16(truncatingIfNeeded: word)
-            bit += width
+            return body(UnsafeBufferPointer(digits))
         }
-        return digits
     }
 
     /// Bit `index` of `scalar`; zero past its end.

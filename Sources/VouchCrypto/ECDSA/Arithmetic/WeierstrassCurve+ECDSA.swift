@@ -37,10 +37,21 @@ extension WeierstrassCurve {
     /// only when Q's table cannot be made affine (Q of small order, which a key on the curve
     /// of prime order n is not).
     func linearCombination(_ u1: [UInt64], _ u2: [UInt64], _ q: AffinePoint<Element>) -> JacobianPoint<Element>? {
-        let p = points
-        let generatorDigits = WNAF.digits(u1, width: Self.generatorWindow)
-        let publicKeyDigits = WNAF.digits(u2, width: Self.publicKeyWindow)
         guard let publicKeyTable = oddMultiples(of: q) else { return nil }
+        return WNAF.withDigits(u1, width: Self.generatorWindow) { generatorDigits in
+            WNAF.withDigits(u2, width: Self.publicKeyWindow) { publicKeyDigits in
+                linearCombination(generatorDigits, publicKeyDigits, publicKeyTable)
+            }
+        }
+    }
+
+    /// Σ over the digits, from the most significant: the doublings shared, each non-zero digit an
+    /// addition of ±(its odd multiple of G) from ``generatorTable`` or of Q from `publicKeyTable`.
+    private func linearCombination(
+        _ generatorDigits: UnsafeBufferPointer<Int16>, _ publicKeyDigits: UnsafeBufferPointer<Int16>,
+        _ publicKeyTable: [AffinePoint<Element>]
+    ) -> JacobianPoint<Element> {
+        let p = points
         var result = p.infinity
         var started = false
         // Doublings owed since the last addition, done in one call before the next one.

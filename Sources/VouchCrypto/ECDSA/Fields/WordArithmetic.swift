@@ -7,15 +7,19 @@ enum WordArithmetic {
         var significant = bytes
         while let first = significant.first, first == 0 { significant = significant.dropFirst() }
         let needed = (significant.count + 7) / 8
-        var result = [UInt64](repeating: 0, count: max(count, needed))
-        var shift: UInt64 = 0
-        var index = 0
-        for byte in significant.reversed() {
-            result[index] |= UInt64(byte) << shift
-            shift += 8
-            if shift == 64 {
-                shift = 0
-                index += 1
+        var result = [UInt64](zeros: max(count, needed))
+        // Through a buffer: the optimiser cannot see that the copied array is unique, and would
+        // check at every store.
+        result.withUnsafeMutableBufferPointer { words in
+            var shift: UInt64 = 0
+            var index = 0
+            for byte in significant.reversed() {
+                words[index] |= UInt64(byte) << shift
+                shift += 8
+                if shift == 64 {
+                    shift = 0
+                    index += 1
+                }
             }
         }
         return result
