@@ -159,7 +159,7 @@ public struct Extensions: Sequence, Sendable {
     /// extnIDs compared as the octets of the list (no copy): what a trust evaluation asks of each
     /// certificate.
     public var anomalies: Anomalies {
-        var scan = AnomalyScan(capacity: count)
+        var scan = AnomalyScan()
         for item in self {
             scan.visit(item) { (try? item.validateIfKnown()) != nil }
         }
@@ -171,14 +171,34 @@ public struct Extensions: Sequence, Sendable {
     /// whether they decoded).
     package struct AnomalyScan {
         private var result = Anomalies()
-        private var oids: [ArraySlice<UInt8>] = []
+        /// The id-ce arcs seen (2.5.29.n, n < 128, the content octets 55 1D n: bit n, low and
+        /// high), so that the usual extensions are checked for duplicates without being kept.
+        private var idCESeen: (low: UInt64, high: UInt64) = (0, 0)
+        private var idCERepeated = false
+        /// Every other extnID, compared at the end: usually two or three (authorityInfoAccess,
+        /// the CT list), often none, so usually one small allocation or none at all.
+        private var otherOIDs: [ArraySlice<UInt8>] = []
 
-        package init(capacity: Int) { oids.reserveCapacity(capacity) }
+        package init() {}
 
         /// Takes `item` into account. `decodes` (whether a known extension's value decodes) is
         /// asked only of a non-critical extension while none has been found unparseable.
         package mutating func visit(_ item: Extension, decodes: () -> Bool) {
-            oids.append(item.oid.bytes)
+            let bytes = item.oid.bytes
+            let start = bytes.startIndex
+            if bytes.count == 3, bytes[start] == 0x55, bytes[start + 1] == 0x1D, bytes[start + 2] < 128 {
+                let arc = bytes[start + 2]
+                let bit: UInt64 = 1 << (arc % 64)
+                if arc < 64 {
+                    idCERepeated = idCERepeated || idCESeen.low & bit != 0
+                    idCESeen.low |= bit
+                } else {
+                    idCERepeated = idCERepeated || idCESeen.high & bit != 0
+                    idCESeen.high |= bit
+                }
+            } else {
+                otherOIDs.append(bytes)
+            }
             if item.isCritical {
                 if !result.hasUnknownCritical && !Extensions.isKnown(item.oid) {
                     result.hasUnknownCritical = true
@@ -191,7 +211,8 @@ public struct Extensions: Sequence, Sendable {
         /// The anomalies of every extension visited.
         package func finish() -> Anomalies {
             var finished = result
-            finished.hasDuplicates = Extensions.containsDuplicate(oids)
+            // An id-ce OID can only equal another id-ce OID: the two groups are checked apart.
+            finished.hasDuplicates = idCERepeated || Extensions.containsDuplicate(otherOIDs)
             return finished
         }
     }

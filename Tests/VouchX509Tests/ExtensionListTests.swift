@@ -32,6 +32,27 @@ import VouchX509
         #expect(extensions.anomalies.hasDuplicates == expected)
     }
 
+    /// The one-walk scan checks id-ce OIDs (2.5.29.n, n < 128) by a bit per arc and the others
+    /// pairwise: a repeat in either group, and none across them, whatever the arc (below 64, up
+    /// to 127, or 128 and above, which takes two octets and joins the others).
+    @Test("duplicates among id-ce arcs and other OIDs, as the pairwise rule finds them", arguments: [
+        (["2.5.29.19", "2.5.29.15", "1.3.6.1.5.5.7.1.1"], false),
+        (["2.5.29.19", "2.5.29.15", "2.5.29.19"], true),
+        (["2.5.29.100", "2.5.29.63", "2.5.29.64", "2.5.29.127"], false),
+        (["2.5.29.100", "2.5.29.63", "2.5.29.100"], true),
+        (["2.5.29.127", "2.5.29.63", "2.5.29.127"], true),
+        (["2.5.29.200", "2.5.29.72", "2.5.29.200"], true),
+        (["2.5.29.200", "2.5.29.72", "2.5.29.201"], false),
+        (["1.3.6.1.5.5.7.1.1", "2.5.29.19", "1.3.6.1.5.5.7.1.1"], true),
+        (["1.3.6.1.5.5.7.1.1", "2.5.29.17", "1.3.6.1.4.1.11129.2.4.2", "2.5.29.32"], false),
+    ] as [([String], Bool)])
+    func duplicatesByGroup(oids: [String], expected: Bool) throws {
+        let entries = try oids.map { DER.extensionEntry(try #require(OID(dotted: $0)), value: DER.null) }
+        let extensions = try Self.builder(entries).parse().extensions
+        #expect(extensions.hasDuplicates == expected)
+        #expect(extensions.anomalies.hasDuplicates == expected)
+    }
+
     @Test func duplicatesIgnoreCriticalityAndValue() throws {
         let extensions = try Self.builder([
             DER.extensionEntry(.subjectAltName, critical: true, value: hexBytes("30 03 82 01 61")),

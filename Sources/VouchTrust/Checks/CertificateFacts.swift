@@ -75,7 +75,7 @@ final class CertificateFacts: Sendable {
 
         // One walk over the extensions: the first of each kind the checks read (as the
         // accessors' `extensions[oid]` finds it) and Apple's list-level anomalies.
-        var walk = ExtensionWalk(capacity: certificate.extensions.count)
+        var walk = ExtensionWalk()
         for item in certificate.extensions { walk.visit(item) }
         basicConstraints = walk.basicConstraints.value
         keyUsage = walk.keyUsage.value
@@ -170,7 +170,7 @@ private struct ExtensionWalk: ~Copyable {
     var subjectAltName = Slot<SubjectAlternativeNames>()
     var anomalies: Extensions.AnomalyScan
 
-    init(capacity: Int) { anomalies = Extensions.AnomalyScan(capacity: capacity) }
+    init() { anomalies = Extensions.AnomalyScan() }
 
 
     mutating func visit(_ item: Extension) {
