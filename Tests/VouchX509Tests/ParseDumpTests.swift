@@ -83,6 +83,13 @@ struct ParseDumpTests {
             parts.append("e \(range(item.oid.bytes)) \(item.isCritical) \(range(item.value)) \(item.offset)")
         }
         parts.append("sig \(certificate.signature.unusedBits) \(range(certificate.signature.bytes))")
+        // What the trust layer derives from the names and the list: issuer lookup keys, the
+        // empty-subject rule, Apple's list anomalies.
+        for name in [certificate.issuer, certificate.subject] {
+            parts.append("name \(name.isEmpty) \(name.appleNormalizedEncoding.map { String($0, radix: 16) }.joined())")
+        }
+        let anomalies = extensions.anomalies
+        parts.append("anomalies \(anomalies.hasDuplicates) \(anomalies.hasUnparseable) \(anomalies.hasUnknownCritical)")
         return parts.joined(separator: "; ")
     }
 }
