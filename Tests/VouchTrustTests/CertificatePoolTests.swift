@@ -108,6 +108,39 @@ struct CertificatePoolTests {
         }
     }
 
+    /// Evaluations running at once against one store share its roots' facts and keys (made by
+    /// whichever asks first, under the layer's lock) and all reach the answer of a lone one.
+    @Test("concurrent evaluations against one store: the same answer as a lone evaluation")
+    func layerSharedByConcurrentEvaluations() async throws {
+        let bytes = try #require(FileSystem.read("TestVectors/example/chain.pem"))
+        let chain = try PEM.certificates(in: bytes[...]).map { try Certificate(derEncoded: $0) }
+        let rootBytes = try #require(FileSystem.read("TestVectors/example/root.pem"))
+        let roots = try PEM.certificates(in: rootBytes[...]).map { try Certificate(derEncoded: $0) }
+        let store = SystemTrustStore(certificates: roots)
+        let date = try #require(DERTime(rfc3339: "2026-06-01T00:00:00Z"))
+        @Sendable func evaluate(_ hostname: String) throws -> TrustEvaluation {
+            var trust = try Trust(certificates: chain, policies: [.ssl(server: true, hostname: hostname)], systemStore: store)
+            trust.setVerifyDate(date)
+            return trust.evaluate()
+        }
+        let answers = try await withThrowingTaskGroup(of: [Bool].self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    // Every other evaluation fails its hostname: the roots' facts serve both.
+                    try (0..<10).map { try evaluate($0 % 2 == task % 2 ? "example.com" : "example.org").isTrusted }
+                }
+            }
+            var all: [[Bool]] = []
+            for try await result in group { all.append(result) }
+            return all
+        }
+        #expect(answers.count == 8)
+        #expect(answers.allSatisfy { $0.filter { $0 }.count == 5 })
+        let lone = try evaluate("example.com")
+        #expect(lone.isTrusted && lone.chain.count == 3)
+        #expect(try !evaluate("example.org").isTrusted)
+    }
+
     @Test("an issuer with another key is verified on its own")
     func differentKeys() throws {
         let root = try Self.certificate("certs/root.der"), intermediate = try Self.certificate("certs/intermediate.der")
