@@ -229,11 +229,11 @@ struct CertificatePool: Sendable {
     /// certificate and three arrays, and releases them again, for a caller that wants one field).
     @inline(__always)
     func read<Field>(_ id: Int, _ field: (Entry) -> Field) -> Field {
-        let layerCount = layerCount
-        if id >= layerCount { return field(added[id - layerCount]) }
-        if !layerChanges.isEmpty, let changed = layerChanges[id] { return field(changed) }
-        guard let layer else { return field(added[id]) }  // unreachable: ids below layerCount are the layer's
-        return field(layer.entries[id])
+        if let layer, id < layer.entries.count {
+            if !layerChanges.isEmpty, let changed = layerChanges[id] { return field(changed) }
+            return field(layer.entries[id])
+        }
+        return field(added[id - layerCount])
     }
 
     /// Changes entry `id` in place, or, for a layer entry, in this evaluation's copy of it.
