@@ -141,6 +141,18 @@ struct IntendedDifference: Sendable {
             }
             return false
         },
+        IntendedDifference(id: "other-name-without-value", rule: "a subjectAltName otherName that holds its type-id and no `[0] EXPLICIT` value, which RFC 5280 §4.2.1.6 requires: Vouch keeps it undecoded, as it keeps every entry that is not a GeneralName of its form (san-read-as-apple); swift-certificates reads it as an otherName with no value") {
+            guard case .field(.subjectAlternativeNames, _, let other) = $0.kind, other != "error",
+                let names = $0.vouch?.subjectAlternativeNames
+            else { return false }
+            return names.undecodedNames.contains { name in
+                var entry = DERReader(name.encoded)
+                guard name.form == 0, let element = try? entry.readElement(), var content = try? entry.reader(overContentOf: element),
+                    (try? content.readOID()) != nil
+                else { return false }
+                return content.isAtEnd
+            }
+        },
         IntendedDifference(id: "eku-duplicate-purpose", rule: "an extendedKeyUsage that lists a key purpose twice: RFC 5280 §4.2.1.12 does not forbid it and Apple's parser (SecCEPExtendedKeyUsage) only counts the OIDs, so Vouch reads the list; swift-certificates rejects the extension") {
             guard case .field(.extendedKeyUsage, _, "error") = $0.kind, let purposes = $0.vouch?.extendedKeyUsage?.purposes else { return false }
             return Set(purposes).count < purposes.count
