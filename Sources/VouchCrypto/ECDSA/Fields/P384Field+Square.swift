@@ -16,7 +16,7 @@ extension P384Field {
         let (h04, l04) = a.w0.multipliedFullWidth(by: a.w4)
         let (h05, l05) = a.w0.multipliedFullWidth(by: a.w5)
         let t1 = l01
-        var t2 = addCarrying(h01, l02, &carry)
+        let t2 = addCarrying(h01, l02, &carry)
         var t3 = addCarrying(h02, l03, &carry)
         var t4 = addCarrying(h03, l04, &carry)
         var t5 = addCarrying(h04, l05, &carry)
