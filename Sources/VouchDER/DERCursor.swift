@@ -163,97 +163,20 @@
                          allowsHighTagNumbers: allowsHighTagNumbers)
     }
 
-    // MARK: Header rules (X.690 §8.1.2, §8.1.3, §10.1), as DERReader applies them
+    // MARK: Header rules (X.690 §8.1.2, §8.1.3, §10.1): DERHeader's, shared with DERReader
 
-    /// The identifier at `start`: ``DERReader``'s `parseIdentifier`.
+    /// The identifier at `start` (``DERHeader/parseIdentifier(at:end:allowsHighTagNumbers:octet:)``).
     @inlinable @inline(__always)
     func parseIdentifier(at start: Int) throws(DERError) -> (tag: DERTag, end: Int) {
-        guard start < end else { throw DERError(.truncated, at: start) }
-        let first = octet(start)
-        guard first & 0x1F != 0x1F else { return try parseHighTagIdentifier(at: start) }
-        let tag = DERTag(identifierOctet: first)
-        if first & 0xC0 == 0 {
-            // Universal: no end-of-contents, and the form DER demands (X.690 §10.2).
-            let bit: UInt32 = 1 << UInt32(first & 0x1F)
-            if first & 0x1F == 0 { throw DERError(.endOfContentsTag, at: start) }
-            let wrongForm = tag.isConstructed
-                ? DERTag.universalPrimitiveMask & bit != 0 : DERTag.universalConstructedMask & bit != 0
-            if wrongForm { throw DERError(.wrongConstruction(tag), at: start) }
-        }
-        return (tag, start + 1)
+        try DERHeader.parseIdentifier(at: start, end: end, allowsHighTagNumbers: allowsHighTagNumbers) { octet($0) }
     }
 
-    /// The high-tag-number form, only when allowed.
-    @usableFromInline
-    func parseHighTagIdentifier(at start: Int) throws(DERError) -> (tag: DERTag, end: Int) {
-        guard allowsHighTagNumbers else { throw DERError(.highTagNumber, at: start) }
-        let first = octet(start)
-        var index = start + 1
-        var number: UInt32 = 0
-        while true {
-            guard index < end else { throw DERError(.truncated, at: index) }
-            let octet = octet(index)
-            // A leading 0x80 octet is a non-minimal encoding (X.690 §8.1.2.4.2 c).
-            if index == start + 1 && octet == 0x80 { throw DERError(.invalidHighTagNumber, at: index) }
-            guard number <= DERLimits.maximumHighTagNumber >> 7 else {
-                throw DERError(.invalidHighTagNumber, at: index)
-            }
-            number = number << 7 | UInt32(octet & 0x7F)
-            index += 1
-            if octet & 0x80 == 0 { break }
-        }
-        // Numbers below 31 must use the one-octet form.
-        guard number >= 31 else { throw DERError(.invalidHighTagNumber, at: start + 1) }
-        let tag = DERTag(DERTag.TagClass(rawValue: first >> 6) ?? .private, number, constructed: first & 0x20 != 0)
-        return (tag, index)
-    }
-
-    /// The length octets after the identifier and the content's bounds: ``DERReader``'s `parseContent`.
+    /// The length octets after the identifier and the content's bounds.
     @inlinable @inline(__always)
     func parseContent(at start: Int, tag: DERTag, identifierEnd: Int) throws(DERError) -> DERSpan {
-        let length: Int, contentStart: Int
-        // The short form (one octet below 0x80) is the common case; the long form is out of line.
-        if identifierEnd < end, octet(identifierEnd) < 0x80 {
-            (length, contentStart) = (Int(octet(identifierEnd)), identifierEnd + 1)
-        } else {
-            (length, contentStart) = try parseLength(from: identifierEnd)
-        }
+        let (length, contentStart) = try DERHeader.parseLength(from: identifierEnd, end: end) { octet($0) }
         guard end - contentStart >= length else { throw DERError(.truncated, at: start) }
         return DERSpan(tag: tag, start: start, contentStart: contentStart, end: contentStart + length)
-    }
-
-    /// The length octets at `start`: ``DERReader``'s `parseLength`.
-    @usableFromInline
-    func parseLength(from start: Int) throws(DERError) -> (length: Int, contentStart: Int) {
-        guard start < end else { throw DERError(.truncated, at: start) }
-        let first = octet(start)
-        if first < 0x80 { return (Int(first), start + 1) }
-        // The long forms certificates use, when minimal and within the input: one octet
-        // (128–255) or two (256–65,535). The general code below decides everything else.
-        if first == 0x81, end - start > 1, octet(start + 1) >= 0x80 { return (Int(octet(start + 1)), start + 2) }
-        if first == 0x82, end - start > 2, octet(start + 1) != 0 {
-            return (Int(octet(start + 1)) << 8 | Int(octet(start + 2)), start + 3)
-        }
-        if first == 0x80 { throw DERError(.indefiniteLength, at: start) }
-        let count = Int(first & 0x7F)
-        guard count <= DERLimits.maximumLengthOctets else {
-            throw DERError(.lengthTooLong, at: start)
-        }
-        guard end - (start + 1) >= count else {
-            throw DERError(.truncated, at: start)
-        }
-        var length: UInt64 = 0
-        for index in (start + 1)...(start + count) {
-            length = length << 8 | UInt64(octet(index))
-        }
-        // Minimal: the long form only for lengths ≥ 128, and no leading zero octet.
-        guard length >= 0x80, octet(start + 1) != 0 else {
-            throw DERError(.nonMinimalLength, at: start)
-        }
-        guard length <= UInt64(DERLimits.maximumElementLength) else {
-            throw DERError(.elementTooLarge, at: start)
-        }
-        return (Int(length), start + 1 + count)
     }
 
     // MARK: Primitives, by the same rules as their types' initialisers

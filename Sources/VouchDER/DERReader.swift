@@ -178,99 +178,18 @@ public struct DERReader: Sendable {
     static func parseContent(
         _ bytes: ArraySlice<UInt8>, at start: Int, tag: DERTag, identifierEnd: Int
     ) throws(DERError) -> DERElement {
-        let length: Int, contentStart: Int
-        // The short form (one octet below 0x80) is the common case; the long form is out of line.
-        if identifierEnd < bytes.endIndex, bytes[identifierEnd] < 0x80 {
-            (length, contentStart) = (Int(bytes[identifierEnd]), identifierEnd + 1)
-        } else {
-            (length, contentStart) = try parseLength(bytes, from: identifierEnd)
-        }
+        let (length, contentStart) = try DERHeader.parseLength(from: identifierEnd, end: bytes.endIndex) { bytes[$0] }
         guard bytes.endIndex - contentStart >= length else { throw DERError(.truncated, at: start) }
         return DERElement(tag: tag, headerLength: contentStart - start, encoded: bytes[start..<(contentStart + length)])
     }
 
-    /// Parses the identifier octets at `start` of `bytes`; returns the tag and the index after them.
+    /// Parses the identifier octets at `start` of `bytes`; returns the tag and the index after them
+    /// (``DERHeader``'s rules, which ``DERCursor`` shares).
     @inlinable @inline(__always)
     static func parseIdentifier(
         _ bytes: ArraySlice<UInt8>, at start: Int, options: Options
     ) throws(DERError) -> (tag: DERTag, end: Int) {
-        guard start < bytes.endIndex else { throw DERError(.truncated, at: start) }
-        let first = bytes[start]
-        guard first & 0x1F != 0x1F else { return try parseHighTagIdentifier(bytes, at: start, options: options) }
-        let tag = DERTag(identifierOctet: first)
-        if first & 0xC0 == 0 {
-            // Universal: no end-of-contents, and the form DER demands (X.690 §10.2).
-            let bit: UInt32 = 1 << UInt32(first & 0x1F)
-            if first & 0x1F == 0 { throw DERError(.endOfContentsTag, at: start) }
-            let wrongForm = tag.isConstructed
-                ? DERTag.universalPrimitiveMask & bit != 0 : DERTag.universalConstructedMask & bit != 0
-            if wrongForm { throw DERError(.wrongConstruction(tag), at: start) }
-        }
-        return (tag, start + 1)
-    }
-
-    /// The high-tag-number form (X.690 §8.1.2.4), only when the caller opted in.
-    @usableFromInline
-    static func parseHighTagIdentifier(
-        _ bytes: ArraySlice<UInt8>, at start: Int, options: Options
-    ) throws(DERError) -> (tag: DERTag, end: Int) {
-        guard options.contains(.allowHighTagNumbers) else { throw DERError(.highTagNumber, at: start) }
-        let first = bytes[start]
-        let (number, end) = try parseHighTagNumber(bytes, from: start + 1)
-        let tag = DERTag(DERTag.TagClass(rawValue: first >> 6) ?? .private, number, constructed: first & 0x20 != 0)
-        return (tag, end)
-    }
-
-    private static func parseHighTagNumber(
-        _ bytes: ArraySlice<UInt8>, from start: Int
-    ) throws(DERError) -> (number: UInt32, end: Int) {
-        var index = start
-        var number: UInt32 = 0
-        while true {
-            guard index < bytes.endIndex else { throw DERError(.truncated, at: index) }
-            let octet = bytes[index]
-            // A leading 0x80 octet is a non-minimal encoding (X.690 §8.1.2.4.2 c).
-            if index == start && octet == 0x80 { throw DERError(.invalidHighTagNumber, at: index) }
-            guard number <= DERLimits.maximumHighTagNumber >> 7 else {
-                throw DERError(.invalidHighTagNumber, at: index)
-            }
-            number = number << 7 | UInt32(octet & 0x7F)
-            index += 1
-            if octet & 0x80 == 0 { break }
-        }
-        // Numbers below 31 must use the one-octet form.
-        guard number >= 31 else { throw DERError(.invalidHighTagNumber, at: start) }
-        return (number, index)
-    }
-
-    /// Parses the length octets at `start`; returns the content length and the index of the content.
-    @usableFromInline
-    static func parseLength(
-        _ bytes: ArraySlice<UInt8>, from start: Int
-    ) throws(DERError) -> (length: Int, contentStart: Int) {
-        guard start < bytes.endIndex else { throw DERError(.truncated, at: start) }
-        let first = bytes[start]
-        if first < 0x80 { return (Int(first), start + 1) }
-        if first == 0x80 { throw DERError(.indefiniteLength, at: start) }
-        let count = Int(first & 0x7F)
-        guard count <= DERLimits.maximumLengthOctets else {
-            throw DERError(.lengthTooLong, at: start)
-        }
-        guard bytes.endIndex - (start + 1) >= count else {
-            throw DERError(.truncated, at: start)
-        }
-        var length: UInt64 = 0
-        for octet in bytes[(start + 1)...(start + count)] {
-            length = length << 8 | UInt64(octet)
-        }
-        // Minimal: the long form only for lengths ≥ 128, and no leading zero octet.
-        guard length >= 0x80, bytes[start + 1] != 0 else {
-            throw DERError(.nonMinimalLength, at: start)
-        }
-        guard length <= UInt64(DERLimits.maximumElementLength) else {
-            throw DERError(.elementTooLarge, at: start)
-        }
-        // Cannot trap: length ≤ maximumElementLength (1 GiB), which fits Int everywhere.
-        return (Int(length), start + 1 + count)
+        try DERHeader.parseIdentifier(
+            at: start, end: bytes.endIndex, allowsHighTagNumbers: options.contains(.allowHighTagNumbers)) { bytes[$0] }
     }
 }
