@@ -66,11 +66,6 @@ struct OCSPChecker {
         var response: Int? = nil
     }
 
-    private struct CertificateLink: Hashable {
-        let certificate: Certificate
-        let issuer: Certificate
-    }
-
     private struct SignatureKey: Hashable {
         let response: Int
         let signer: Certificate
@@ -107,7 +102,7 @@ struct OCSPChecker {
         guard let issuer = issuers.first, !responses.isEmpty,
             certificate.extensions[.ocspNoCheck] == nil
         else { return Answer(status: .none, single: nil) }
-        let link = CertificateLink(certificate: certificate, issuer: issuer)
+        let link = CertificateLink(child: certificate, issuer: issuer)
         if let known = answers[link] { return known }
         var kept: OCSPSingleResponse? = nil
         var keptIndex: Int? = nil

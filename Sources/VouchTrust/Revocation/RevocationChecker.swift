@@ -63,11 +63,6 @@ struct RevocationChecker {
         let signer: Certificate
     }
 
-    private struct CertificateLink: Hashable {
-        let child: Certificate
-        let issuer: Certificate
-    }
-
     /// No CRLs, nothing required: checks nothing.
     init() {
         self.init(crls: [], signers: [], responseRequired: false, verifyTime: 0)
@@ -233,4 +228,11 @@ struct RevocationChecker {
         certificateSignatures[key] = answer
         return answer
     }
+}
+
+/// A certificate and the issuer it is judged under: the key of the revocation checkers' memories
+/// (a CRL signer's verification, an OCSP answer).
+struct CertificateLink: Hashable {
+    let child: Certificate
+    let issuer: Certificate
 }
