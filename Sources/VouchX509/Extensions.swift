@@ -171,9 +171,9 @@ public struct Extensions: Sequence, Sendable {
     /// whether they decoded).
     package struct AnomalyScan {
         private var result = Anomalies()
-        /// The id-ce arcs seen (2.5.29.n, n < 128, the content octets 55 1D n: bit n, low and
-        /// high), so that the usual extensions are checked for duplicates without being kept.
-        private var idCESeen: (low: UInt64, high: UInt64) = (0, 0)
+        /// The id-ce arcs seen, so that the usual extensions are checked for duplicates without
+        /// being kept.
+        private var idCESeen = CertificateExtensionArcs()
         private var idCERepeated = false
         /// Every other extnID, compared at the end: usually two or three (authorityInfoAccess,
         /// the CT list), often none, so usually one small allocation or none at all.
@@ -184,20 +184,10 @@ public struct Extensions: Sequence, Sendable {
         /// Takes `item` into account. `decodes` (whether a known extension's value decodes) is
         /// asked only of a non-critical extension while none has been found unparseable.
         package mutating func visit(_ item: Extension, decodes: () -> Bool) {
-            let bytes = item.oid.bytes
-            let start = bytes.startIndex
-            if bytes.count == 3, bytes[start] == 0x55, bytes[start + 1] == 0x1D, bytes[start + 2] < 128 {
-                let arc = bytes[start + 2]
-                let bit: UInt64 = 1 << (arc % 64)
-                if arc < 64 {
-                    idCERepeated = idCERepeated || idCESeen.low & bit != 0
-                    idCESeen.low |= bit
-                } else {
-                    idCERepeated = idCERepeated || idCESeen.high & bit != 0
-                    idCESeen.high |= bit
-                }
+            if let arc = item.oid.certificateExtensionArc {
+                if !idCESeen.insert(arc) { idCERepeated = true }
             } else {
-                otherOIDs.append(bytes)
+                otherOIDs.append(item.oid.bytes)
             }
             if item.isCritical {
                 if !result.hasUnknownCritical && !Extensions.isKnown(item.oid) {
@@ -237,13 +227,7 @@ public struct Extensions: Sequence, Sendable {
     /// of a common certificate has) is answered from ``knownIDCE`` instead of a search of the
     /// table; ``isKnownSearched(_:)`` is the search itself.
     static func isKnown(_ oid: OID) -> Bool {
-        let bytes = oid.bytes
-        if bytes.count == 3, bytes[bytes.startIndex] == 0x55, bytes[bytes.startIndex + 1] == 0x1D {
-            let arc = bytes[bytes.startIndex + 2]
-            // A last octet ≥ 0x80 is an incomplete arc, which no parsed OID has; searched then.
-            if arc < 64 { return knownIDCE.low >> arc & 1 == 1 }
-            if arc < 128 { return knownIDCE.high >> (arc - 64) & 1 == 1 }
-        }
+        if let arc = oid.certificateExtensionArc { return knownIDCE.contains(arc) }
         return isKnownSearched(oid)
     }
 
@@ -252,22 +236,15 @@ public struct Extensions: Sequence, Sendable {
         Extension.knownOIDs.contains(oid) || KnownExtensions.isKnownUnparsed(oid)
     }
 
-    /// Bit n set when 2.5.29.n is in ``Extension/knownOIDs`` (n < 64 in `low`, 64 ≤ n < 128 in
-    /// `high`). The arcs ``isKnownSearched(_:)`` also accepts below are all longer than two
-    /// octets, so none has a three-octet OID strictly below it (a test compares all 128).
-    static let knownIDCE: (low: UInt64, high: UInt64) = {
-        var bits: (low: UInt64, high: UInt64) = (0, 0)
+    /// The n of every 2.5.29.n in ``Extension/knownOIDs``. The arcs ``isKnownSearched(_:)`` also
+    /// accepts below are all longer than two octets, so none has a three-octet OID strictly
+    /// below it (a test compares all 128).
+    static let knownIDCE: CertificateExtensionArcs = {
+        var arcs = CertificateExtensionArcs()
         for oid in Extension.knownOIDs {
-            let bytes = oid.bytes
-            guard bytes.count == 3, bytes[bytes.startIndex] == 0x55, bytes[bytes.startIndex + 1] == 0x1D else { continue }
-            let arc = bytes[bytes.startIndex + 2]
-            if arc < 64 {
-                bits.low |= 1 << arc
-            } else if arc < 128 {
-                bits.high |= 1 << (arc - 64)
-            }
+            if let arc = oid.certificateExtensionArc { arcs.insert(arc) }
         }
-        return bits
+        return arcs
     }()
 
     /// The content octets of Apple's extension arcs (`isAppleExtensionOID` in SecCertificate.c).
@@ -276,5 +253,38 @@ public struct Extensions: Sequence, Sendable {
     /// Whether `oid` lies strictly below one of ``appleExtensionArcs``.
     static func isAppleExtension(_ oid: OID) -> Bool {
         appleExtensionArcs.contains { oid.bytes.count > $0.count && oid.bytes.starts(with: $0) }
+    }
+}
+
+extension OID {
+    /// n for an id-ce OID 2.5.29.n with n < 128 (the content octets 55 1D n), the arc of every
+    /// extension RFC 5280 defines; `nil` for any other OID (a last octet of 0x80 or more would be
+    /// an unfinished arc, which no parsed OID has).
+    package var certificateExtensionArc: UInt8? {
+        let bytes = self.bytes
+        let start = bytes.startIndex
+        guard bytes.count == 3, bytes[start] == 0x55, bytes[start + 1] == 0x1D, bytes[start + 2] < 0x80 else { return nil }
+        return bytes[start + 2]
+    }
+}
+
+/// A set of id-ce arcs (0…127) in two words: what the extension rules ask of id-ce OIDs, answered
+/// without a search or an allocation.
+package struct CertificateExtensionArcs: Sendable {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    package init() {}
+
+    package func contains(_ arc: UInt8) -> Bool {
+        arc < 64 ? low >> arc & 1 == 1 : high >> (arc &- 64) & 1 == 1
+    }
+
+    /// Adds `arc`; returns whether it was not there yet.
+    @discardableResult
+    package mutating func insert(_ arc: UInt8) -> Bool {
+        guard !contains(arc) else { return false }
+        if arc < 64 { low |= 1 << arc } else { high |= 1 << (arc &- 64) }
+        return true
     }
 }

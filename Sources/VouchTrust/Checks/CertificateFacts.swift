@@ -175,7 +175,7 @@ private struct ExtensionWalk: ~Copyable {
 
     mutating func visit(_ item: Extension) {
         let decodes: Bool
-        switch Self.keptArc(item.oid) {
+        switch item.oid.certificateExtensionArc {
         case 19: decodes = basicConstraints.take(item)
         case 15: decodes = keyUsage.take(item)
         case 37: decodes = extendedKeyUsage.take(item)
@@ -193,14 +193,5 @@ private struct ExtensionWalk: ~Copyable {
             return
         }
         anomalies.visit(item) { decodes }
-    }
-
-    /// The last arc of an id-ce OID (2.5.29.x, x < 128: content octets 55 1D x), or `nil` for
-    /// any other OID.
-    static func keptArc(_ oid: OID) -> UInt8? {
-        let bytes = oid.bytes
-        let start = bytes.startIndex
-        guard bytes.count == 3, bytes[start] == 0x55, bytes[start + 1] == 0x1D else { return nil }
-        return bytes[start + 2]
     }
 }
