@@ -1,7 +1,7 @@
 import Testing
 @testable import VouchCrypto
 
-/// ``WNAF/digits(_:width:)`` against its definition: the digits add up to the scalar, each non-zero
+/// ``WNAF/withDigits(_:width:_:)`` against its definition: the digits add up to the scalar, each non-zero
 /// digit is odd and below 2^(w−1) in magnitude, and any two non-zero digits are at least w apart;
 /// for random scalars, the group order minus one, and the edge values 0, 1 and all ones, at every
 /// width the curves use and the widest (16: digits up to ±2^15).
@@ -37,7 +37,7 @@ struct WNAFTests {
         for _ in 0..<5 { scalars.append((0..<6).map { _ in random.next() }) }
         for scalar in scalars {
             for width in [2, 4, 5, 6, 8, 9, 10, 16] {
-                let digits = WNAF.digits(scalar, width: width)
+                let digits = WNAF.withDigits(scalar, width: width) { Array($0) }
                 #expect(digits.count == 64 * scalar.count + 1)
                 let (positive, negative) = Self.value(digits, words: scalar.count)
                 // scalar + negative == positive

@@ -8,13 +8,6 @@ enum WNAF {
     /// The number of digits of a scalar of `words` words: one per bit and one for the final carry.
     static func digitCount(words: Int) -> Int { 64 * words + 1 }
 
-    /// The digits of `scalar` (little-endian words) least significant first, as an array; the
-    /// result has ``digitCount(words:)`` entries. Verification uses
-    /// ``withDigits(_:width:_:)``, which keeps them on the stack.
-    static func digits(_ scalar: [UInt64], width: Int) -> [Int16] {
-        withDigits(scalar, width: width) { Array($0) }
-    }
-
     /// Calls `body` with the digits of `scalar` (little-endian words) least significant first, in
     /// a temporary buffer of ``digitCount(words:)`` entries (a verification's two expansions are
     /// some 1 KB: no heap allocation). Digits are `Int16`, so widths up to 16 fit (|d| < 2^15).
