@@ -165,18 +165,34 @@
 
     // MARK: Header rules (X.690 §8.1.2, §8.1.3, §10.1): DERHeader's, shared with DERReader
 
-    /// The identifier at `start` (``DERHeader/parseIdentifier(at:end:allowsHighTagNumbers:octet:)``).
+    /// The identifier at `start` (``DERHeader``'s rules).
     @inlinable @inline(__always)
     func parseIdentifier(at start: Int) throws(DERError) -> (tag: DERTag, end: Int) {
-        try DERHeader.parseIdentifier(at: start, end: end, allowsHighTagNumbers: allowsHighTagNumbers) { octet($0) }
+        try DERHeader.parseIdentifier(at: start, end: end, octet: { octet($0) }) { (start) throws(DERError) in
+            try parseHighTagIdentifier(at: start)
+        }
+    }
+
+    /// The high-tag-number form, out of line (``DERHeader``'s rules).
+    @usableFromInline
+    func parseHighTagIdentifier(at start: Int) throws(DERError) -> (tag: DERTag, end: Int) {
+        try DERHeader.parseHighTagIdentifier(at: start, end: end, allowsHighTagNumbers: allowsHighTagNumbers) { octet($0) }
     }
 
     /// The length octets after the identifier and the content's bounds.
     @inlinable @inline(__always)
     func parseContent(at start: Int, tag: DERTag, identifierEnd: Int) throws(DERError) -> DERSpan {
-        let (length, contentStart) = try DERHeader.parseLength(from: identifierEnd, end: end) { octet($0) }
+        let (length, contentStart) = try DERHeader.parseLength(from: identifierEnd, end: end, octet: { octet($0) }) {
+            (start) throws(DERError) in try parseLongLength(from: start)
+        }
         guard end - contentStart >= length else { throw DERError(.truncated, at: start) }
         return DERSpan(tag: tag, start: start, contentStart: contentStart, end: contentStart + length)
+    }
+
+    /// A long-form length, out of line (``DERHeader``'s rules).
+    @usableFromInline
+    func parseLongLength(from start: Int) throws(DERError) -> (length: Int, contentStart: Int) {
+        try DERHeader.parseLongLength(from: start, end: end) { octet($0) }
     }
 
     // MARK: Primitives, by the same rules as their types' initialisers

@@ -4,6 +4,10 @@
 ///
 /// Each function reads the input through `octet(i)`, the octet at absolute index `i`, and never
 /// at or past `end`, the absolute index after the input; every error names an absolute index.
+/// The common forms are decided inline; the rare ones (a high tag number, a long length) each
+/// reader calls out of line through its own one function (`highTagIdentifier`, `longLength`),
+/// which runs the rules below with the reader's octet access inlined: one copy per reader, not
+/// one per call site.
 @usableFromInline
 enum DERHeader {
     /// The identifier octets at `start`: the tag and the index after them. Low tag numbers only
@@ -11,13 +15,12 @@ enum DERHeader {
     /// demands (X.690 §10.2).
     @inlinable @inline(__always)
     static func parseIdentifier(
-        at start: Int, end: Int, allowsHighTagNumbers: Bool, octet: (Int) -> UInt8
+        at start: Int, end: Int, octet: (Int) -> UInt8,
+        highTagIdentifier: (Int) throws(DERError) -> (tag: DERTag, end: Int)
     ) throws(DERError) -> (tag: DERTag, end: Int) {
         guard start < end else { throw DERError(.truncated, at: start) }
         let first = octet(start)
-        guard first & 0x1F != 0x1F else {
-            return try parseHighTagIdentifier(at: start, end: end, allowsHighTagNumbers: allowsHighTagNumbers, octet: octet)
-        }
+        guard first & 0x1F != 0x1F else { return try highTagIdentifier(start) }
         let tag = DERTag(identifierOctet: first)
         if first & 0xC0 == 0 {
             // Universal: no end-of-contents, and the form DER demands (X.690 §10.2).
@@ -32,7 +35,7 @@ enum DERHeader {
 
     /// The high-tag-number form (X.690 §8.1.2.4), only when allowed: minimal, at least 31, at
     /// most ``DERLimits/maximumHighTagNumber``.
-    @inlinable
+    @inlinable @inline(__always)
     static func parseHighTagIdentifier(
         at start: Int, end: Int, allowsHighTagNumbers: Bool, octet: (Int) -> UInt8
     ) throws(DERError) -> (tag: DERTag, end: Int) {
@@ -62,15 +65,18 @@ enum DERHeader {
     /// short form (one octet below 0x80), the common case, is decided here; the long form out of
     /// line.
     @inlinable @inline(__always)
-    static func parseLength(from start: Int, end: Int, octet: (Int) -> UInt8) throws(DERError) -> (length: Int, contentStart: Int) {
+    static func parseLength(
+        from start: Int, end: Int, octet: (Int) -> UInt8,
+        longLength: (Int) throws(DERError) -> (length: Int, contentStart: Int)
+    ) throws(DERError) -> (length: Int, contentStart: Int) {
         if start < end, octet(start) < 0x80 { return (Int(octet(start)), start + 1) }
-        return try parseLongLength(from: start, end: end, octet: octet)
+        return try longLength(start)
     }
 
     /// The long form: definite (no 0x80), at most ``DERLimits/maximumLengthOctets`` octets, within
     /// the input, minimal (not below 128, no leading zero octet) and at most
     /// ``DERLimits/maximumElementLength``.
-    @inlinable
+    @inlinable @inline(__always)
     static func parseLongLength(from start: Int, end: Int, octet: (Int) -> UInt8) throws(DERError) -> (length: Int, contentStart: Int) {
         guard start < end else { throw DERError(.truncated, at: start) }
         let first = octet(start)

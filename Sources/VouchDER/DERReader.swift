@@ -178,7 +178,9 @@ public struct DERReader: Sendable {
     static func parseContent(
         _ bytes: ArraySlice<UInt8>, at start: Int, tag: DERTag, identifierEnd: Int
     ) throws(DERError) -> DERElement {
-        let (length, contentStart) = try DERHeader.parseLength(from: identifierEnd, end: bytes.endIndex) { bytes[$0] }
+        let (length, contentStart) = try DERHeader.parseLength(from: identifierEnd, end: bytes.endIndex, octet: { bytes[$0] }) {
+            (start) throws(DERError) in try parseLongLength(bytes, from: start)
+        }
         guard bytes.endIndex - contentStart >= length else { throw DERError(.truncated, at: start) }
         return DERElement(tag: tag, headerLength: contentStart - start, encoded: bytes[start..<(contentStart + length)])
     }
@@ -189,7 +191,23 @@ public struct DERReader: Sendable {
     static func parseIdentifier(
         _ bytes: ArraySlice<UInt8>, at start: Int, options: Options
     ) throws(DERError) -> (tag: DERTag, end: Int) {
-        try DERHeader.parseIdentifier(
+        try DERHeader.parseIdentifier(at: start, end: bytes.endIndex, octet: { bytes[$0] }) { (start) throws(DERError) in
+            try parseHighTagIdentifier(bytes, at: start, options: options)
+        }
+    }
+
+    /// The high-tag-number form, out of line (``DERHeader``'s rules).
+    @usableFromInline
+    static func parseHighTagIdentifier(
+        _ bytes: ArraySlice<UInt8>, at start: Int, options: Options
+    ) throws(DERError) -> (tag: DERTag, end: Int) {
+        try DERHeader.parseHighTagIdentifier(
             at: start, end: bytes.endIndex, allowsHighTagNumbers: options.contains(.allowHighTagNumbers)) { bytes[$0] }
+    }
+
+    /// A long-form length, out of line (``DERHeader``'s rules).
+    @usableFromInline
+    static func parseLongLength(_ bytes: ArraySlice<UInt8>, from start: Int) throws(DERError) -> (length: Int, contentStart: Int) {
+        try DERHeader.parseLongLength(from: start, end: bytes.endIndex) { bytes[$0] }
     }
 }
