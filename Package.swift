@@ -48,12 +48,12 @@ let package = Package(
         .target(name: "VouchTestSupport", dependencies: ["VouchDER"], path: "Tests/VouchTestSupport"),
         .testTarget(name: "VouchDERTests", dependencies: ["VouchDER", "VouchTestSupport"]),
         .testTarget(name: "VouchX509Tests", dependencies: ["VouchX509", "VouchTestSupport"]),
-        .testTarget(name: "VouchCryptoTests", dependencies: ["VouchCrypto"]),
+        .testTarget(name: "VouchCryptoTests", dependencies: ["VouchCrypto", "VouchTestSupport"]),
         .testTarget(name: "VouchTrustTests", dependencies: ["VouchTrust", "VouchTestSupport"]),
-        .testTarget(name: "VouchPinningTests", dependencies: ["VouchPinning"]),
-        .testTarget(name: "VouchJSONTests", dependencies: ["VouchJSON"]),
+        .testTarget(name: "VouchPinningTests", dependencies: ["VouchPinning", "VouchTestSupport"]),
+        .testTarget(name: "VouchJSONTests", dependencies: ["VouchJSON", "VouchTestSupport"]),
         .testTarget(name: "VouchPropertyListTests", dependencies: ["VouchPropertyList", "VouchJSON"]),
-        .testTarget(name: "VouchCLITests", dependencies: ["vouch"]),
+        .testTarget(name: "VouchCLITests", dependencies: ["vouch", "VouchTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VouchTestSupport
 
 /// `vouch inspect --json` against Python's `cryptography` on every real certificate we have.
 ///
@@ -21,7 +22,7 @@ struct InspectOracleTests {
 
     @Test("every field agrees for the system bundle and the cryptography-vectors certificates",
           .enabled(if: hasOracle, "needs python3 with cryptography (the oracle): run scripts/setup --tests"),
-          .enabled(if: FileManager.default.fileExists(atPath: x509Root), "no cryptography-vectors: run scripts/setup --tests"))
+          .enabled(if: FileManager.default.fileExists(atPath: x509Root), MissingData.cryptographyVectors))
     func agreesWithPyca() throws {
         let python = try #require(VouchProcess.which("python3"))
         var files = FileManager.default.fileExists(atPath: Self.bundle) ? [Self.bundle] : []

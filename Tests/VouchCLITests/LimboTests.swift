@@ -1,15 +1,14 @@
 import Foundation
 import Testing
+import VouchTestSupport
 
-/// `vouch limbo` on x509-limbo's suite (../shared/vectors/limbo/limbo-dev.json), scored against
-/// limbo's expectations with the named Apple differences of TestVectors/limbo/exceptions.json.
+/// `vouch limbo` on x509-limbo's suite (the shared folder's vectors/limbo/limbo-dev.json), scored
+/// against limbo's expectations with the named Apple differences of TestVectors/limbo/exceptions.json.
 @Suite("x509-limbo")
 struct LimboTests {
-    static let suite = "../shared/vectors/limbo/limbo-dev.json"
+    static let suite = SharedFolder.limbo ?? ""
     static let exceptionsFile = "TestVectors/limbo/exceptions.json"
-    static var suiteIsPresent: Bool {
-        FileManager.default.fileExists(atPath: VouchProcess.projectRoot.appendingPathComponent(suite).path)
-    }
+    static var suiteIsPresent: Bool { SharedFolder.limbo != nil }
 
     /// The share of all testcases that pass or are named exceptions: the level reached (all
     /// 5,877), not to drop. Issue 5's target is 99.9%.
@@ -42,7 +41,7 @@ struct LimboTests {
     }
 
     @Test("limbo: no false accepts outside the exceptions, pass rates kept",
-          .enabled(if: suiteIsPresent, "../shared/vectors/limbo is absent: the limbo suite cannot run"),
+          .enabled(if: suiteIsPresent, MissingData.limbo),
           .timeLimit(.minutes(60)))
     func scored() throws {
         let root = VouchProcess.projectRoot
@@ -56,7 +55,7 @@ struct LimboTests {
         #expect(output["harness"] as? String == "vouch")
         let results = try #require(output["results"] as? [[String: Any]])
         let suite = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent(Self.suite))) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.suite))) as? [String: Any])
         let testcases = try #require(suite["testcases"] as? [[String: Any]])
         let expected = Dictionary(uniqueKeysWithValues: testcases.compactMap { testcase -> (String, String)? in
             guard let id = testcase["id"] as? String, let result = testcase["expected_result"] as? String else { return nil }
@@ -122,7 +121,7 @@ struct LimboTests {
     }
 
     @Test("limbo --profile strict: limbo's answer everywhere but the listed cases, no other false accept",
-          .enabled(if: suiteIsPresent, "../shared/vectors/limbo is absent: the limbo suite cannot run"),
+          .enabled(if: suiteIsPresent, MissingData.limbo),
           .timeLimit(.minutes(60)))
     func strictProfile() throws {
         let root = VouchProcess.projectRoot
@@ -132,7 +131,7 @@ struct LimboTests {
         let output = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
         let results = try #require(output["results"] as? [[String: Any]])
         let suite = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent(Self.suite))) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.suite))) as? [String: Any])
         let testcases = try #require(suite["testcases"] as? [[String: Any]])
         let expected = Dictionary(uniqueKeysWithValues: testcases.compactMap { testcase -> (String, String)? in
             guard let id = testcase["id"] as? String, let result = testcase["expected_result"] as? String else { return nil }

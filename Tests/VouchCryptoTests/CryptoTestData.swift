@@ -1,17 +1,22 @@
 import Foundation
+import VouchTestSupport
 
 /// Where the crypto tests find their vectors, and the small decoders they share.
 ///
-/// Wycheproof lives in `../shared/vectors/wycheproof` (never copied into the project); NIST SHAVS,
-/// PKCS #1 and FIPS 186 vectors come from the cryptography-vectors package that
-/// `scripts/setup --tests` unpacks into `.testdata/`. Tests skip with a message when either is absent.
+/// Wycheproof lives in the shared folder (`../shared/vectors/wycheproof`, never copied into the
+/// project; see `SharedFolder`); NIST SHAVS, PKCS #1 and FIPS 186 vectors come from the
+/// cryptography-vectors package that `scripts/setup --tests` unpacks into `.testdata/`. Tests skip
+/// with a `MissingData` line when either is absent.
 enum CryptoTestData {
     static let projectRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `../shared/vectors/wycheproof/testvectors_v1`.
-    static let wycheproof = projectRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/vectors/wycheproof/testvectors_v1").path
+    /// The shared folder's `vectors/wycheproof/testvectors_v1` (a path that does not exist when the
+    /// folder is absent or hidden: then `hasWycheproof` is false and the Wycheproof tests skip).
+    static let wycheproof = SharedFolder.wycheproof ?? "/nonexistent/vectors/wycheproof/testvectors_v1"
+
+    /// Whether the Wycheproof vectors are there.
+    static let hasWycheproof = SharedFolder.wycheproof != nil
 
     /// The root of the cryptography-vectors package (`hashes/`, `asymmetric/`, `x509/`, …).
     static let cryptographyVectors = projectRoot

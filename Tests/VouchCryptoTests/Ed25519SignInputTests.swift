@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VouchTestSupport
 import VouchCrypto
 
 /// The Ed25519 vectors of cryptography-vectors, `asymmetric/Ed25519/sign.input` (the file of
@@ -13,7 +14,7 @@ struct Ed25519SignInputTests {
     static let expectedLineCount = 1024
 
     @Test("every sign.input signature verifies, and fails with its last byte changed",
-          .enabled(if: CryptoTestData.exists(path), "no \(path): run scripts/setup --tests"))
+          .enabled(if: CryptoTestData.exists(path), MissingData.cryptographyVectors))
     func signInput() throws {
         let text = try String(contentsOfFile: Self.path, encoding: .utf8)
         var lineCount = 0

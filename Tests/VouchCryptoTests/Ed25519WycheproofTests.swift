@@ -1,4 +1,5 @@
 import Testing
+import VouchTestSupport
 import VouchCrypto
 
 /// Every case of Wycheproof's `ed25519_test.json`: `valid` must verify, `invalid` must not.
@@ -11,7 +12,7 @@ struct Ed25519WycheproofTests {
     static let path = CryptoTestData.wycheproof + "/ed25519_test.json"
 
     @Test("ed25519_test.json: all valid accepted, all invalid rejected",
-          .enabled(if: CryptoTestData.exists(path), "no \(path)"))
+          .enabled(if: CryptoTestData.hasWycheproof, MissingData.wycheproof))
     func wycheproof() throws {
         let file = try CryptoTestData.json(WycheproofFile<WycheproofEdDSAGroup>.self, at: Self.path)
         #expect(file.algorithm == "EDDSA")

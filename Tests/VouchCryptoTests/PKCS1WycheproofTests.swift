@@ -1,4 +1,5 @@
 import Testing
+import VouchTestSupport
 @testable import VouchCrypto
 
 /// Wycheproof RSASSA-PKCS1-v1_5: every `rsa_signature_*` (verify) and `rsa_pkcs1_*_sig_gen_*`
@@ -9,13 +10,13 @@ struct PKCS1WycheproofTests {
     static let verifyFiles = RSAWycheproofVectors.files("rsa_signature_")
     static let generateFiles = RSAWycheproofVectors.files("rsa_pkcs1_")
 
-    @Test("the vector files are there", .enabled(if: CryptoTestData.exists(CryptoTestData.wycheproof)))
+    @Test("the vector files are there", .enabled(if: CryptoTestData.hasWycheproof, MissingData.wycheproof))
     func filesPresent() {
         #expect(Self.verifyFiles.count == 10)
         #expect(Self.generateFiles.count == 4)
     }
 
-    @Test("rsa_signature_*", arguments: verifyFiles)
+    @Test("rsa_signature_*", .enabled(if: CryptoTestData.hasWycheproof, MissingData.wycheproof), arguments: verifyFiles)
     func verify(_ name: String) throws {
         let file = try CryptoTestData.json(
             WycheproofFile<RSAWycheproofVectors.PKCS1VerifyGroup>.self, at: RSAWycheproofVectors.path(name))
@@ -27,7 +28,7 @@ struct PKCS1WycheproofTests {
         print("\(name): \(tally)")
     }
 
-    @Test("rsa_pkcs1_*_sig_gen_*", arguments: generateFiles)
+    @Test("rsa_pkcs1_*_sig_gen_*", .enabled(if: CryptoTestData.hasWycheproof, MissingData.wycheproof), arguments: generateFiles)
     func generated(_ name: String) throws {
         let file = try CryptoTestData.json(
             WycheproofFile<RSAWycheproofVectors.PKCS1GenerateGroup>.self, at: RSAWycheproofVectors.path(name))

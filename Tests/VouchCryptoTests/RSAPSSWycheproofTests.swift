@@ -1,4 +1,5 @@
 import Testing
+import VouchTestSupport
 import VouchDER
 @testable import VouchCrypto
 
@@ -9,13 +10,13 @@ import VouchDER
 struct RSAPSSWycheproofTests {
     static let files = RSAWycheproofVectors.files("rsa_pss_")
 
-    @Test("the vector files are there", .enabled(if: CryptoTestData.exists(CryptoTestData.wycheproof)))
+    @Test("the vector files are there", .enabled(if: CryptoTestData.hasWycheproof, MissingData.wycheproof))
     func filesPresent() {
         #expect(Self.files.count == 19)
         #expect(Self.files.filter { $0.contains("_params") }.count == 8)
     }
 
-    @Test("rsa_pss_*", arguments: files)
+    @Test("rsa_pss_*", .enabled(if: CryptoTestData.hasWycheproof, MissingData.wycheproof), arguments: files)
     func verify(_ name: String) throws {
         let file = try CryptoTestData.json(
             WycheproofFile<RSAWycheproofVectors.PSSVerifyGroup>.self, at: RSAWycheproofVectors.path(name))

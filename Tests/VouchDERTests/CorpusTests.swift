@@ -23,8 +23,7 @@ struct CorpusTests {
     }
 
     @Test("every file of cryptography-vectors x509/ walks or fails as listed",
-          .enabled(if: TestData.exists(TestData.cryptographyX509),
-                   "no cryptography-vectors in .testdata: run scripts/setup --tests"))
+          .enabled(if: TestData.exists(TestData.cryptographyX509), MissingData.cryptographyVectors))
     func cryptographyVectors() throws {
         let files = TestData.files(under: TestData.cryptographyX509)
         #expect(files.count >= 1_700, "the x509/ corpus should hold about 1,770 files")

@@ -1,19 +1,14 @@
 import Foundation
 import Testing
+import VouchTestSupport
 import VouchJSON
 
-/// x509-limbo's whole suite (`../shared/vectors/limbo/limbo-dev.json`, 24.8 MB), the largest
-/// document Vouch reads.
+/// x509-limbo's whole suite (the shared folder's `vectors/limbo/limbo-dev.json`, 24.8 MB), the
+/// largest document Vouch reads.
 @Suite struct LimboDocumentTests {
-    /// `../shared/vectors/limbo/limbo-dev.json`, next to the project root.
-    static let path = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/vectors/limbo/limbo-dev.json").path
+    static let path = SharedFolder.limbo ?? ""
 
-    static var isPresent: Bool { FileManager.default.fileExists(atPath: path) }
-
-    @Test("the whole suite reads, with its 5,877 test cases",
-          .enabled(if: isPresent, "../shared/vectors/limbo/limbo-dev.json is absent: the x509-limbo suite is not checked"))
+    @Test("the whole suite reads, with its 5,877 test cases", .enabled(if: SharedFolder.limbo != nil, MissingData.limbo))
     func wholeSuite() throws {
         let bytes = try #require(FileManager.default.contents(atPath: Self.path).map { [UInt8]($0) })
         let clock = ContinuousClock()

@@ -1,15 +1,15 @@
 import Foundation
 import Testing
 import VouchDER
+import VouchTestSupport
 import VouchTrust
 import VouchX509
 
-/// The AFNetworking and TrustKit seed suites of `../shared/vectors/seed-suites` (never copied into
-/// the project), decoded from their `cases.json`.
+/// The AFNetworking and TrustKit seed suites in `TestVectors/seed-suites` (made from the upstream
+/// repositories at pinned commits by its `make.py`), decoded from their `cases.json`. The shared
+/// folder's copies are the cross-check (`SeedSuiteCopyTests`).
 enum SeedSuites {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/vectors/seed-suites").path
+    static let root = TestData.projectRoot.appendingPathComponent("TestVectors/seed-suites").path
 
     static let afnetworking = root + "/afnetworking"
     static let trustkit = root + "/trustkit"
@@ -36,25 +36,25 @@ enum SeedSuites {
 enum SeedSuiteError: Error { case missing(String), badDate(String) }
 
 /// `seed-suites/afnetworking/cases.json`: the fields the `evaluateServerTrust:forDomain:` driver reads.
-struct AFNetworkingSuite: Decodable {
-    struct Policy: Decodable {
+struct AFNetworkingSuite: Decodable, Equatable {
+    struct Policy: Decodable, Equatable {
         let pinning_mode: String?
         let allow_invalid_certificates: Bool?
         let validates_domain_name: Bool?
         let pinned_certificates: [String]?
     }
-    struct ServerTrust: Decodable {
+    struct ServerTrust: Decodable, Equatable {
         let certificates: [String]
     }
     /// What the XCTest asserts: a Boolean for the evaluate cases (`"throw"` and others elsewhere).
-    struct Asserted: Decodable {
+    struct Asserted: Decodable, Equatable {
         let expected: Bool?
         enum CodingKeys: CodingKey { case expected }
         init(from decoder: any Decoder) throws {
             expected = try? decoder.container(keyedBy: CodingKeys.self).decode(Bool.self, forKey: .expected)
         }
     }
-    struct Case: Decodable, CustomTestStringConvertible {
+    struct Case: Decodable, Equatable, CustomTestStringConvertible {
         let id: String
         let status: String
         let kind: String
@@ -78,25 +78,25 @@ struct AFNetworkingSuite: Decodable {
 }
 
 /// `seed-suites/trustkit/cases.json` (see its `schema_notes`).
-struct TrustKitSuite: Decodable {
-    struct ServerTrust: Decodable {
+struct TrustKitSuite: Decodable, Equatable {
+    struct ServerTrust: Decodable, Equatable {
         let certificates: [String]
         let anchors: [String]?
         let anchors_only: Bool?
         let verify_date_set_by_test: String?
     }
-    struct PinnedDomain: Decodable {
+    struct PinnedDomain: Decodable, Equatable {
         let domain: String?
         let publicKeyHashes: [String]
         let enforcePinning: Bool?
         let expirationDate: String?
     }
-    struct Asserted: Decodable {
+    struct Asserted: Decodable, Equatable {
         let spki_sha256_base64: String?
         let verifyPublicKeyPin: String?
         let decision: String?
     }
-    struct Case: Decodable, CustomTestStringConvertible {
+    struct Case: Decodable, Equatable, CustomTestStringConvertible {
         let id: String
         let status: String
         let kind: String

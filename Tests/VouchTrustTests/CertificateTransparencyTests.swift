@@ -60,7 +60,7 @@ import VouchX509
     static let mammoth = Base64.decode("MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE7+R9dC4VFbbpuyOL+yy14ceAmEf7QGlo/EmtYU6DRzwat43f/3swtLr/L8ugFOOt1YU/RFmMjGCL17ixv66MZw==")
 
     @Test("cryptography-scts.pem: both embedded SCTs verify over the precertificate with Let's Encrypt X3's key",
-          .enabled(if: TestData.exists(TestData.cryptographyX509), "no cryptography-vectors: run scripts/setup --tests"))
+          .enabled(if: TestData.exists(TestData.cryptographyX509), MissingData.cryptographyVectors))
     func realEmbeddedSCTs() throws {
         let text = try #require(TestData.bytes(TestData.cryptographyX509 + "/cryptography-scts.pem"))
         let leaf = try Certificate(derEncoded: try #require(try PEM.certificates(in: text[...]).first))

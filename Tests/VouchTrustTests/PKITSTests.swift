@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VouchTestSupport
 import VouchDER
 import VouchTrust
 import VouchX509
@@ -174,7 +175,7 @@ struct PKITSTests {
         return trust.evaluate()
     }
 
-    @Test("every PKITS test gives PKITS's result or a listed deviation", .enabled(if: isPresent, "no PKITS: run scripts/setup --tests"),
+    @Test("every PKITS test gives PKITS's result or a listed deviation", .enabled(if: isPresent, MissingData.cryptographyVectors),
           arguments: cases)
     func pkits(_ row: PKITSCase) throws {
         let evaluation = try Self.evaluate(row)
@@ -190,7 +191,7 @@ struct PKITSTests {
         }
     }
 
-    @Test("at 2010-01-01T12:00Z exactly the date-sensitive tests change", .enabled(if: isPresent, "no PKITS: run scripts/setup --tests"))
+    @Test("at 2010-01-01T12:00Z exactly the date-sensitive tests change", .enabled(if: isPresent, MissingData.cryptographyVectors))
     func earlyDate() throws {
         var changed: [String] = []
         for row in Self.cases where Self.sections[Self.topic(row.endEntity)].map({ ["4.2", "4.4", "4.15"].contains($0) }) == true {
@@ -200,7 +201,7 @@ struct PKITSTests {
         #expect(changed.sorted() == Self.earlyDateDifferences.keys.sorted())
     }
 
-    @Test("without a required response exactly the undetermined ones change", .enabled(if: isPresent, "no PKITS: run scripts/setup --tests"))
+    @Test("without a required response exactly the undetermined ones change", .enabled(if: isPresent, MissingData.cryptographyVectors))
     func softFail() throws {
         var changed: Set<String> = []
         for row in Self.cases where Self.sections[Self.topic(row.endEntity)].map({ ["4.4", "4.5", "4.7", "4.14", "4.15"].contains($0) }) == true {
@@ -217,7 +218,7 @@ struct PKITSTests {
         return topic.range(of: "Test", options: .backwards).map { String(topic[..<$0.lowerBound]) } ?? String(topic)
     }
 
-    @Test("the table covers all of PKITS", .enabled(if: isPresent, "no PKITS: run scripts/setup --tests"))
+    @Test("the table covers all of PKITS", .enabled(if: isPresent, MissingData.cryptographyVectors))
     func coverage() throws {
         #expect(Self.cases.count == 223)
         #expect(!Self.cases.contains { $0.number.hasPrefix("?") }, "\(Self.cases.filter { $0.number.hasPrefix("?") })")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VouchTestSupport
 import VouchDER
 import VouchTrust
 import VouchX509
@@ -155,7 +156,7 @@ struct PolicyPKITSTests {
 
     static let anchor: Certificate? = try? load("TrustAnchorRootCertificate")
 
-    @Test("every policy test, as Apple would run it", .enabled(if: isPresent, "no PKITS: run scripts/setup --tests"),
+    @Test("every policy test, as Apple would run it", .enabled(if: isPresent, MissingData.cryptographyVectors),
           arguments: cases)
     func pkits(_ row: PKITSPolicyCase) throws {
         let anchor = try #require(Self.anchor)
@@ -174,7 +175,7 @@ struct PolicyPKITSTests {
         }
     }
 
-    @Test("the tables cover every policy end entity of PKITS", .enabled(if: isPresent, "no PKITS: run scripts/setup --tests"))
+    @Test("the tables cover every policy end entity of PKITS", .enabled(if: isPresent, MissingData.cryptographyVectors))
     func coverage() throws {
         #expect(Self.cases.count == 63)
         #expect(Set(Self.cases.map(\.endEntity)).count == Self.cases.count)

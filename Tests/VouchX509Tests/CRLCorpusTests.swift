@@ -8,7 +8,7 @@ import VouchX509
 @Suite("CRL corpus")
 struct CRLCorpusTests {
     @Test("every CRL file of cryptography-vectors parses or fails as listed",
-          .enabled(if: TestData.exists(TestData.cryptographyX509), "no cryptography-vectors: run scripts/setup --tests"))
+          .enabled(if: TestData.exists(TestData.cryptographyX509), MissingData.cryptographyVectors))
     func cryptographyVectors() throws {
         var unexpected: [String] = []
         var parsed = 0, rejected = 0, files = 0
@@ -70,7 +70,7 @@ struct CRLCorpusTests {
     }
 
     @Test("fields of the custom CRLs decode as their files say",
-          .enabled(if: TestData.exists(TestData.cryptographyX509), "no cryptography-vectors: run scripts/setup --tests"))
+          .enabled(if: TestData.exists(TestData.cryptographyX509), MissingData.cryptographyVectors))
     func fields() throws {
         let reasons = try Self.load("custom/crl_all_reasons.pem")
         #expect(reasons.version == 2 && reasons.nextUpdate != nil)

@@ -17,7 +17,7 @@ struct CertificateCorpusTests {
     }
 
     @Test("every certificate file of cryptography-vectors x509/ parses or fails as listed",
-          .enabled(if: TestData.exists(TestData.cryptographyX509), "no cryptography-vectors: run scripts/setup --tests"))
+          .enabled(if: TestData.exists(TestData.cryptographyX509), MissingData.cryptographyVectors))
     func cryptographyVectors() throws {
         var unexpected: [String] = []
         var parsed = 0

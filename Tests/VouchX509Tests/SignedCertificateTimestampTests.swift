@@ -18,7 +18,7 @@ import VouchX509
     static func base64(_ bytes: ArraySlice<UInt8>) -> String { Base64.encode(bytes) }
 
     @Test("cryptography-scts.pem: two v1 SCTs (Icarus, Mammoth) as openssl prints them",
-          .enabled(if: TestData.exists(TestData.cryptographyX509), "no cryptography-vectors: run scripts/setup --tests"))
+          .enabled(if: TestData.exists(TestData.cryptographyX509), MissingData.cryptographyVectors))
     func embedded() throws {
         let list = try #require(try Self.certificate("cryptography-scts.pem").signedCertificateTimestamps())
         let timestamps = try list.timestamps.map { try $0.get() }
@@ -34,7 +34,7 @@ import VouchX509
     }
 
     @Test("badssl-sct.pem: one SCT from Deneb; the precertificate has none",
-          .enabled(if: TestData.exists(TestData.cryptographyX509), "no cryptography-vectors: run scripts/setup --tests"))
+          .enabled(if: TestData.exists(TestData.cryptographyX509), MissingData.cryptographyVectors))
     func badsslAndPrecertificate() throws {
         let list = try #require(try Self.certificate("badssl-sct.pem").signedCertificateTimestamps())
         let only = try #require(list.timestamps.first).get()
@@ -45,7 +45,7 @@ import VouchX509
     }
 
     @Test("resp-sct-extension.der: the SingleResponse's four SCTs (pyca's own test names the logs)",
-          .enabled(if: TestData.exists(TestData.cryptographyX509), "no cryptography-vectors: run scripts/setup --tests"))
+          .enabled(if: TestData.exists(TestData.cryptographyX509), MissingData.cryptographyVectors))
     func ocsp() throws {
         let response = try OCSPResponse(derEncoded: try Self.vector("ocsp/resp-sct-extension.der"))
         let single = try #require(response.basic?.responses.first)
