@@ -58,7 +58,7 @@ struct CertificateFactsTests {
             #expect((facts.policyConstraints == nil) == (certificate.policyConstraints == nil), "\(name)")
             #expect(facts.inhibitAnyPolicy?.skipCerts == certificate.inhibitAnyPolicy?.skipCerts, "\(name)")
             let constraints = certificate.extensions[.nameConstraints]
-            let subtrees = constraints.flatMap { try? $0.decode(as: NameConstraints.self) }.map(NameConstraintsCheck.PreparedSubtrees.init)
+            let subtrees = constraints.flatMap { try? $0.decode(as: NameConstraints.self) }.map(PreparedNameConstraints.init)
             #expect((facts.nameConstraints != nil) == (subtrees.map { !$0.isEmpty } ?? false), "\(name)")
             #expect(facts.nameConstraints?.isCritical ?? false == (subtrees.map { !$0.isEmpty } == true && constraints?.isCritical == true), "\(name)")
             let emptySubjectProblem = certificate.subject.isEmpty

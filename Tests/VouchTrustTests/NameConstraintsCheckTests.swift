@@ -61,9 +61,9 @@ struct NameConstraintsCheckTests {
 
     @Test("one CA's subtrees against a leaf's SANs and subject", arguments: rows)
     func admits(_ row: Row) throws {
-        let subtrees = NameConstraintsCheck.PreparedSubtrees(try Self.constraints(permitted: row.permitted, excluded: row.excluded))
+        let subtrees = PreparedNameConstraints(try Self.constraints(permitted: row.permitted, excluded: row.excluded))
         let certificate = try TestCertificate.make(san: row.names.isEmpty ? nil : row.names)
-        var budget = NameConstraintsCheck.Budget()
+        var budget = NameConstraintBudget()
         #expect(subtrees.admit(ConstrainedName.all(of: certificate), &budget) == row.admitted)
         if let strict = row.strict {
             #expect(subtrees.admit(ConstrainedName.all(of: certificate), defensively: true, &budget) == strict)
@@ -80,19 +80,19 @@ struct NameConstraintsCheckTests {
         ("https://[2001:db8::1]/", "example.com", false),
     ])
     func uri(_ uri: String, _ constraint: String, _ admitted: Bool) throws {
-        let subtrees = NameConstraintsCheck.PreparedSubtrees(try Self.constraints(permitted: [.uri(constraint)], excluded: []))
+        let subtrees = PreparedNameConstraints(try Self.constraints(permitted: [.uri(constraint)], excluded: []))
         let name = ConstrainedName(.uniformResourceIdentifier(Array(uri.utf8)[...]))
-        var budget = NameConstraintsCheck.Budget()
+        var budget = NameConstraintBudget()
         #expect(subtrees.admit([name], &budget) == admitted)
     }
 
     @Test("forms Vouch cannot compare are flagged; a certificate without names fails; the budget ends the check")
     func unjudgeable() throws {
-        let registered = NameConstraintsCheck.PreparedSubtrees(try Self.constraints(permitted: [], excluded: [.registeredID()]))
+        let registered = PreparedNameConstraints(try Self.constraints(permitted: [], excluded: [.registeredID()]))
         #expect(registered.hasUnsupportedForm)
-        let dns = NameConstraintsCheck.PreparedSubtrees(try Self.constraints(permitted: [.dns("example.com")], excluded: [.ip([1, 2, 3])]))
+        let dns = PreparedNameConstraints(try Self.constraints(permitted: [.dns("example.com")], excluded: [.ip([1, 2, 3])]))
         #expect(!dns.hasUnsupportedForm)
-        var budget = NameConstraintsCheck.Budget()
+        var budget = NameConstraintBudget()
         #expect(!dns.admit(nil, &budget))
         budget.comparisons = TrustLimits.maximumNameConstraintComparisons
         #expect(!dns.admit([ConstrainedName(.dnsName(Array("a.example.com".utf8)[...]))], &budget))

@@ -115,7 +115,7 @@ import VouchX509
         #expect(trust.ocspAnswers().isEmpty)
         // The same response is one Vouch reads: about this certificate, revoked, signed by the CA.
         let basic = try #require(try OCSPResponse(derEncoded: Self.bytes("revoked-nocheck.der")).basic)
-        #expect(OCSPChecker.singleResponse(in: basic, for: try Self.certificate("leaf-nocheck.der"), issuer: try Self.certificate("ca.der")) != nil)
+        #expect(basic.singleResponse(for: try Self.certificate("leaf-nocheck.der"), issuer: try Self.certificate("ca.der")) != nil)
     }
 
     @Test("without nextUpdate an answer is fresh for a day (kSecDefaultOCSPResponseTTL); unknown says nothing")

@@ -110,16 +110,16 @@ import VouchX509
     ] as [([String]?, [String]?, Bool)])
     func malformedNameConstraints(permitted: [String]?, excluded: [String]?, malformed: Bool) throws {
         let constraints = try NameConstraints(extensionValue: Self.nameConstraintsValue(permitted: permitted, excluded: excluded)[...])
-        #expect(NameConstraintsCheck.isMalformed(constraints) == malformed)
+        #expect(PreparedNameConstraints.isMalformed(constraints) == malformed)
     }
 
     /// CVE-2025-61727's pattern: `*.example.com` under an excluded `bar.example.com`. Apple
     /// compares the text and admits it; strict judges every name the wildcard can match.
     @Test func wildcardUnderExcludedSubtree() throws {
         let constraints = try NameConstraints(extensionValue: Self.nameConstraintsValue(permitted: nil, excluded: ["bar.example.com"])[...])
-        let subtrees = NameConstraintsCheck.PreparedSubtrees(constraints)
+        let subtrees = PreparedNameConstraints(constraints)
         let names = [ConstrainedName(.dnsName(Array("*.example.com".utf8)[...]))]
-        var budget = NameConstraintsCheck.Budget()
+        var budget = NameConstraintBudget()
         #expect(subtrees.admit(names, defensively: false, &budget))
         #expect(!subtrees.admit(names, defensively: true, &budget))
         let other = [ConstrainedName(.dnsName(Array("*.example.org".utf8)[...]))]

@@ -7,10 +7,10 @@ import VouchX509
 /// system-rooted SSL server chain that is not. Made only when the trust has a log list or SCTs,
 /// so an evaluation without either pays nothing.
 ///
-/// A reference type shared by every path the builder judges: what it verified stays verified.
-/// Only the issuer changes between paths (the leaf and the inputs are fixed), so the report of
-/// each issuer is kept.
-final class CertificateTransparencyChecker {
+/// Held by the judge across every path of one search: what it verified stays verified. Only the
+/// issuer changes between paths (the leaf and the inputs are fixed), so the report of each issuer
+/// is kept.
+struct CertificateTransparencyChecker {
     let logs: CertificateTransparencyLogList?
     let tlsTimestamps: [[UInt8]]
     /// The OCSP responses given: the SCTs of those that answer for the leaf and its issuer count.
@@ -32,7 +32,7 @@ final class CertificateTransparencyChecker {
     }
 
     /// Adds SystemTrustedCTRequired on the leaf when it applies and the path is not CT-qualified.
-    func run(_ context: PathContext, into failures: inout [TrustFailure]) {
+    mutating func run(_ context: PathContext, into failures: inout [TrustFailure]) {
         guard isRequired(context.facts[0], isAnchored: context.isAnchored, isSystemRooted: context.isSystemRooted,
             top: context.facts[context.topIndex].certificate)
         else { return }
@@ -58,14 +58,14 @@ final class CertificateTransparencyChecker {
     }
 
     /// The report for the path whose leaf is `leaf` and whose second certificate is `issuer`.
-    func report(leaf: Certificate, issuer: Certificate?) -> CertificateTransparencyReport {
+    mutating func report(leaf: Certificate, issuer: Certificate?) -> CertificateTransparencyReport {
         if let known = reports[issuer] { return known }
         let made = makeReport(leaf: leaf, issuer: issuer)
         reports[issuer] = made
         return made
     }
 
-    private func makeReport(leaf: Certificate, issuer: Certificate?) -> CertificateTransparencyReport {
+    private mutating func makeReport(leaf: Certificate, issuer: Certificate?) -> CertificateTransparencyReport {
         let notAfter = leaf.validity.notAfter.secondsSince1970
         let notBefore = leaf.validity.notBefore.secondsSince1970
         var outcomes: [SignedCertificateTimestampOutcome] = []
@@ -132,7 +132,7 @@ final class CertificateTransparencyChecker {
     }
 
     /// The TLS SCTs' outcomes over the x509 entry (computed once).
-    private func external(leaf: Certificate, notAfter: Int64) -> [(outcome: SignedCertificateTimestampOutcome, time: Int64)] {
+    private mutating func external(leaf: Certificate, notAfter: Int64) -> [(outcome: SignedCertificateTimestampOutcome, time: Int64)] {
         if let externalOutcomes { return externalOutcomes }
         var judged: [(outcome: SignedCertificateTimestampOutcome, time: Int64)] = []
         if !tlsTimestamps.isEmpty {
@@ -148,15 +148,15 @@ final class CertificateTransparencyChecker {
 
     /// The outcomes of the SCTs the OCSP responses carry for this leaf and issuer (`copy_ocsp_scts`,
     /// CertificateTransparency.m): every successful response, in order, whose single response
-    /// answers for the leaf (``OCSPChecker/singleResponse(in:for:issuer:)``) gives the SCTs of
+    /// answers for the leaf (`BasicOCSPResponse.singleResponse(for:issuer:)`) gives the SCTs of
     /// its first SCT extension. The response's signature is not asked for, as Apple does not ask:
     /// each SCT carries its log's. Without an issuer there are none.
-    private func ocsp(leaf: Certificate, issuer: Certificate?, notAfter: Int64) -> [(outcome: SignedCertificateTimestampOutcome, time: Int64)] {
+    private mutating func ocsp(leaf: Certificate, issuer: Certificate?, notAfter: Int64) -> [(outcome: SignedCertificateTimestampOutcome, time: Int64)] {
         guard let issuer, !ocspResponses.isEmpty else { return [] }
         var judged: [(outcome: SignedCertificateTimestampOutcome, time: Int64)] = []
         let entry = SignedCertificateTimestampVerifier.x509Entry(leaf)
         for response in ocspResponses where response.status == .successful {
-            guard let basic = response.basic, let single = OCSPChecker.singleResponse(in: basic, for: leaf, issuer: issuer),
+            guard let basic = response.basic, let single = basic.singleResponse(for: leaf, issuer: issuer),
                 let list = try? single.signedCertificateTimestamps()
             else { continue }
             for bytes in list.entries {
@@ -169,7 +169,7 @@ final class CertificateTransparencyChecker {
 
     /// `getSCTValidatingLog`: parse, version, the future, the entry's size, the log, its dates,
     /// its key, the algorithm, the signature, in Apple's order.
-    private func judge(
+    private mutating func judge(
         _ bytes: ArraySlice<UInt8>, source: SignedCertificateTimestampSource,
         entryType: SignedCertificateTimestampVerifier.EntryType, entry: [UInt8]?, notAfter: Int64
     ) -> (outcome: SignedCertificateTimestampOutcome, time: Int64) {

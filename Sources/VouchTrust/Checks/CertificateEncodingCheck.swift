@@ -106,7 +106,7 @@ enum CertificateEncodingCheck {
     /// `5280-4.1.1.2-signature-parameters-match`). Apple compares the OIDs alone
     /// (``Certificate/signatureAlgorithmsMatch``); under the strict profile a certificate whose
     /// two AlgorithmIdentifiers differ in any octet, parameters included, is one whose signature
-    /// does not verify (``PathBuilder/signatureVerifiesUnderProfile(_:by:)``).
+    /// does not verify (the path builder's `signatureVerifiesUnderProfile(_:by:)`).
     static func signatureAlgorithmsIdentical(_ certificate: Certificate) -> Bool {
         certificate.signatureAlgorithm.encoded.elementsEqual(certificate.tbsSignatureAlgorithm.encoded)
     }
@@ -146,20 +146,5 @@ enum CertificateEncodingCheck {
     static func hasBaselineKeyAlgorithmEncoding(_ algorithm: AlgorithmIdentifier) -> Bool {
         guard algorithm.algorithm == .rsaEncryption || algorithm.algorithm == .ecPublicKey else { return true }
         return baselineKeyAlgorithms.contains { algorithm.encoded.elementsEqual($0) }
-    }
-}
-
-extension PathBuilder {
-    /// Whether `child`'s signature verifies with `issuer`'s key under the profile: as
-    /// ``CertificatePool/signatureVerifies(_:by:)`` answers, except that with
-    /// ``ValidationProfile/checksCertificateEncoding`` a certificate whose signatureAlgorithm is
-    /// not byte-for-byte its tbsCertificate.signature verifies with no key
-    /// (``CertificateEncodingCheck/signatureAlgorithmsIdentical(_:)``). Decided before the pool is
-    /// asked, so the pool's caches, shared between profiles, keep the signature's own answer.
-    mutating func signatureVerifiesUnderProfile(_ child: Int, by issuer: Int) -> Bool {
-        if profile.checksCertificateEncoding && !CertificateEncodingCheck.signatureAlgorithmsIdentical(pool[child].certificate) {
-            return false
-        }
-        return pool.signatureVerifies(child, by: issuer)
     }
 }

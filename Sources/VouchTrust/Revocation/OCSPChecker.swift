@@ -47,9 +47,8 @@ struct OCSPChecker {
     /// Each response's position in the list the caller gave.
     private let responseIndexes: [Int]
     private let currentTime: Int64
-    /// The store delegated responders are evaluated with (`nil` only when there are no responses).
-    private let systemStore: SystemTrustStore?
-    private let profile: ValidationProfile
+    /// Evaluates a delegated responder (`nil` only when there are no responses).
+    private let evaluatesResponder: ResponderEvaluation?
 
     private var answers: [CertificateLink: Answer] = [:]
     private var signatures: [SignatureKey: Bool] = [:]
@@ -77,20 +76,26 @@ struct OCSPChecker {
         let time: Int64
     }
 
+    /// Whether a delegated responder's certificate is trusted: an evaluation of `signer`, with
+    /// `responseCertificates` as intermediates, under BasicX509, anchored only at `issuers` (the
+    /// issuer's chain) and dated `time`. The evaluator supplies it, so that judging a responder
+    /// is an evaluation of its own rather than this checker reaching back into the engine.
+    typealias ResponderEvaluation = (
+        _ signer: Certificate, _ responseCertificates: [Certificate], _ issuers: [Certificate], _ time: Int64
+    ) -> Bool
+
     /// Nothing supplied: checks nothing.
     init() {
-        self.init(responses: [], currentTime: 0, systemStore: nil, profile: .apple)
+        self.init(responses: [], currentTime: 0, evaluatesResponder: nil)
     }
 
-    /// A checker over the first ``RevocationLimits/maximumOCSPResponses`` of `responses`.
-    init(
-        responses: [OCSPResponse], indexes: [Int]? = nil, currentTime: Int64, systemStore: SystemTrustStore?, profile: ValidationProfile
-    ) {
+    /// A checker over the first ``RevocationLimits/maximumOCSPResponses`` of `responses`, judging
+    /// delegated responders with `evaluatesResponder`.
+    init(responses: [OCSPResponse], indexes: [Int]? = nil, currentTime: Int64, evaluatesResponder: ResponderEvaluation?) {
         self.responses = Array(responses.prefix(RevocationLimits.maximumOCSPResponses))
         responseIndexes = Array((indexes ?? Array(responses.indices)).prefix(RevocationLimits.maximumOCSPResponses))
         self.currentTime = currentTime
-        self.systemStore = systemStore
-        self.profile = profile
+        self.evaluatesResponder = evaluatesResponder
     }
 
     /// Whether any response was supplied.
@@ -108,7 +113,7 @@ struct OCSPChecker {
         var keptIndex: Int? = nil
         for index in responses.indices {
             guard let basic = responses[index].basic, responses[index].status == .successful,
-                let single = Self.singleResponse(in: basic, for: certificate, issuer: issuer),
+                let single = basic.singleResponse(for: certificate, issuer: issuer),
                 kept.map({ $0.thisUpdate.secondsSince1970 < single.thisUpdate.secondsSince1970 }) ?? true
             else { continue }
             let isRevoked: Bool
@@ -130,21 +135,6 @@ struct OCSPChecker {
         let answer = Answer(status: status, single: kept, response: keptIndex.map { responseIndexes[$0] })
         answers[link] = answer
         return answer
-    }
-
-    /// The first single response of `basic` about `certificate` (`SecOCSPResponseCopySingleResponse`):
-    /// same serial number octets, and the issuer's name and key hashed with the single
-    /// response's algorithm (its parameters are not read) equal to the CertID's hashes.
-    static func singleResponse(in basic: BasicOCSPResponse, for certificate: Certificate, issuer: Certificate) -> OCSPSingleResponse? {
-        for single in basic.responses where single.certID.serialNumber.elementsEqual(certificate.serialNumber) {
-            guard let hash = HashAlgorithm(oid: single.certID.hashAlgorithm.algorithm) else { continue }
-            if single.certID.issuerNameHash.elementsEqual(hash.digest(certificate.issuer.encoded)),
-                single.certID.issuerKeyHash.elementsEqual(hash.digest(issuer.subjectPublicKeyInfo.subjectPublicKey.bytes))
-            {
-                return single
-            }
-        }
-        return nil
     }
 
     /// `SecOCSPSingleResponseCalculateValidity`: thisUpdate not in the future, and nextUpdate
@@ -224,19 +214,12 @@ struct OCSPChecker {
         let key = Delegation(signer: signer, issuers: Array(issuers), time: time)
         if let known = delegations[key] { return known }
         guard signerEvaluations < RevocationLimits.maximumOCSPSignerEvaluations, let issuer = issuers.first,
-            let systemStore
+            let evaluatesResponder
         else { return false }
         signerEvaluations += 1
-        var holds = Self.isOCSPSigner(signer)
+        let holds = Self.isOCSPSigner(signer)
             && SignatureVerifier.verify(signer, issuerKey: issuer.subjectPublicKeyInfo) == .valid
-        if holds, var trust = try? Trust(certificates: [signer] + responseCertificates, policies: [.basicX509], systemStore: systemStore) {
-            trust.setAnchorCertificates(Array(issuers))
-            trust.setVerifyDate(DERTime(secondsSince1970: time))
-            trust.setValidationProfile(profile)
-            holds = trust.evaluate().isTrusted
-        } else {
-            holds = false
-        }
+            && evaluatesResponder(signer, responseCertificates, Array(issuers), time)
         delegations[key] = holds
         return holds
     }

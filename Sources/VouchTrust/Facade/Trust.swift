@@ -19,55 +19,57 @@ public enum TrustError: Error, Equatable, Sendable {
 /// Setters invalidate the cached result; ``evaluate()`` re-evaluates only when needed. The verify
 /// date, when not set, is fixed to "now" by the first evaluation and reused after that.
 public struct Trust: Sendable {
+    /// What the setters set: the one value the evaluator reads. Any change invalidates the result.
+    private var request: TrustRequest {
+        didSet { cached = nil }
+    }
+    private var cached: TrustEvaluation?
+
     /// The certificates as given: index 0 is the leaf, the rest are untrusted candidates.
-    public let certificates: [Certificate]
+    public var certificates: [Certificate] { request.certificates }
     /// The policies, AND-ed.
-    public private(set) var policies: [TrustPolicy]
+    public var policies: [TrustPolicy] { request.policies }
     /// The custom anchors, or `nil` for the system's.
-    public private(set) var anchors: [Certificate]?
+    public var anchors: [Certificate]? { request.anchors }
     /// Whether only ``anchors`` are trusted (set by ``setAnchorCertificates(_:)``).
-    public private(set) var anchorsOnly = false
+    public var anchorsOnly: Bool { request.anchorsOnly }
     /// The verify date; `nil` until set or until the first evaluation stores "now".
-    public private(set) var verifyDate: DERTime?
+    public var verifyDate: DERTime? { request.verifyDate }
     /// The CRLs revocation is checked against (SECTRUST.md §14: only what the caller supplies).
-    public private(set) var crls: [CertificateRevocationList] = []
+    public var crls: [CertificateRevocationList] { request.crls }
     /// Whether a certificate whose status the CRLs leave undetermined fails
     /// (Apple's `kSecRevocationRequirePositiveResponse`); `false` is Apple's soft failure.
-    public private(set) var revocationResponseRequired = false
+    public var revocationResponseRequired: Bool { request.revocationResponseRequired }
     /// The OCSP responses given with ``setOCSPResponses(_:)`` that parse, in the order given.
-    public private(set) var ocspResponses: [OCSPResponse] = []
+    public var ocspResponses: [OCSPResponse] { request.ocspResponses }
     /// The OCSP responses given that do not parse, by their position in the list given, with the
     /// reason: Apple ignores them, and so does the evaluation (`vouch verify --explain` names them).
-    public private(set) var unparseableOCSPResponses: [(index: Int, error: X509Error)] = []
-    /// Each parsed response's position in the list given.
-    private(set) var ocspResponseIndexes: [Int] = []
+    public var unparseableOCSPResponses: [(index: Int, error: X509Error)] { request.unparseableOCSPResponses }
     /// The time taken as "now" where Apple reads the clock instead of the verify date (the
     /// freshness of OCSP responses); `nil`, the default, reads the wall clock at each evaluation.
-    public private(set) var currentTime: DERTime?
+    public var currentTime: DERTime? { request.currentTime }
     /// The Certificate Transparency logs trusted (``setTrustedLogs(_:)``), or `nil`: then CT is
     /// neither verified nor required (SECTRUST.md: Apple enforces CT only with a current log list).
-    public private(set) var trustedLogs: CertificateTransparencyLogList?
+    public var trustedLogs: CertificateTransparencyLogList? { request.trustedLogs }
     /// SCTs from the TLS handshake (``setSignedCertificateTimestamps(_:)``), each one SCT's bytes.
-    public private(set) var signedCertificateTimestamps: [[UInt8]] = []
+    public var signedCertificateTimestamps: [[UInt8]] { request.signedCertificateTimestamps }
     /// The rules applied beyond Apple's: ``ValidationProfile/apple`` (none) unless set.
-    public private(set) var profile: ValidationProfile = .apple
+    public var profile: ValidationProfile { request.profile }
     /// Signature verifications shared with other evaluations (``setSignatureVerificationCache(_:)``).
-    public private(set) var signatureVerificationCache: SignatureVerificationCache?
+    public var signatureVerificationCache: SignatureVerificationCache? { request.signatureVerificationCache }
     /// The system roots this trust uses (the machine's by default).
-    public let systemStore: SystemTrustStore
+    public var systemStore: SystemTrustStore { request.systemStore }
     /// The user and admin trust settings consulted when the system store is in the anchor set
     /// (SECTRUST.md §15); none by default.
-    public private(set) var trustSettings = TrustSettings()
+    public var trustSettings: TrustSettings { request.trustSettings }
     /// What OpenSSL trust metadata says of some of the custom anchors (system-domain entries;
     /// ``setAnchorTrustMetadata(_:)``); empty by default.
-    public private(set) var anchorTrustMetadata = TrustSettings()
+    public var anchorTrustMetadata: TrustSettings { request.anchorTrustMetadata }
     /// The exceptions in force (``setExceptions(_:)``), or `nil`.
-    public private(set) var exceptions: TrustExceptions?
+    public var exceptions: TrustExceptions? { request.exceptions }
     /// Apple's global exception reset count (`SecTrustGetExceptionResetCount`): Vouch has no
     /// trustd, so it is 0 and exceptions never expire by it.
     public static let exceptionResetCount: Int64 = 0
-
-    private var cached: TrustEvaluation?
 
     /// `SecTrustCreateWithCertificates`.
     ///
@@ -76,54 +78,46 @@ public struct Trust: Sendable {
     public init(certificates: [Certificate], policies: [TrustPolicy] = [.basicX509], systemStore: SystemTrustStore = .shared) throws(TrustError) {
         guard !certificates.isEmpty else { throw .noCertificates }
         guard !policies.isEmpty else { throw .noPolicies }
-        self.certificates = certificates
-        self.policies = policies
-        self.systemStore = systemStore
+        request = TrustRequest(certificates: certificates, policies: policies, systemStore: systemStore)
     }
 
     /// `SecTrustSetPolicies`.
     public mutating func setPolicies(_ policies: [TrustPolicy]) throws(TrustError) {
         guard !policies.isEmpty else { throw .noPolicies }
-        self.policies = policies
-        cached = nil
+        request.policies = policies
     }
 
     /// `SecTrustSetAnchorCertificates`: non-nil anchors become the only trusted ones (anchorsOnly
     /// true); `nil` restores the system's (anchorsOnly false). An empty array trusts nothing.
     public mutating func setAnchorCertificates(_ anchors: [Certificate]?) {
-        self.anchors = anchors
-        anchorsOnly = anchors != nil
-        cached = nil
+        request.anchors = anchors
+        request.anchorsOnly = anchors != nil
     }
 
     /// `SecTrustSetAnchorCertificatesOnly`: `false` re-admits the system's roots next to custom
     /// anchors; it must come after ``setAnchorCertificates(_:)``, which overwrites the flag.
     public mutating func setAnchorCertificatesOnly(_ only: Bool) {
-        anchorsOnly = only
-        cached = nil
+        request.anchorsOnly = only
     }
 
     /// Chooses the rules applied beyond Apple's (``ValidationProfile/strict`` for RFC 5280 and
     /// the CA/B Forum profile); Apple's by default. Invalidates the result.
     public mutating func setValidationProfile(_ profile: ValidationProfile) {
-        self.profile = profile
-        cached = nil
+        request.profile = profile
     }
 
     /// Shares a ``SignatureVerificationCache`` with this trust's evaluations (`nil`, the default:
     /// none): signatures verified before, by any trust using the same cache, are not verified
     /// again. Results are the same with or without it. Invalidates the result.
     public mutating func setSignatureVerificationCache(_ cache: SignatureVerificationCache?) {
-        signatureVerificationCache = cache
-        cached = nil
+        request.signatureVerificationCache = cache
     }
 
     /// Sets the user and admin trust settings (`SecTrustSettingsSetTrustSettings` made them;
     /// SECTRUST.md §15). System-domain entries are ignored here: they come from the
     /// ``systemStore``. Invalidates the result.
     public mutating func setTrustSettings(_ settings: TrustSettings) {
-        trustSettings = settings
-        cached = nil
+        request.trustSettings = settings
     }
 
     /// Constrains custom anchors by their OpenSSL trust metadata (the `system` entries of
@@ -132,8 +126,7 @@ public struct Trust: Sendable {
     /// purpose denies, one trusted for other purposes only is no anchor for this policy. Anchors
     /// without an entry stay unconstrained, as Apple's app anchors are. Invalidates the result.
     public mutating func setAnchorTrustMetadata(_ metadata: TrustSettings) {
-        anchorTrustMetadata = metadata.systemDomain
-        cached = nil
+        request.anchorTrustMetadata = metadata.systemDomain
     }
 
     /// `SecTrustSetExceptions`: keeps `exceptions` only if their first entry carries the leaf's
@@ -141,13 +134,12 @@ public struct Trust: Sendable {
     /// kept. `nil` clears and returns `false`. Invalidates the result (SECTRUST.md §15.4.2).
     @discardableResult
     public mutating func setExceptions(_ exceptions: TrustExceptions?) -> Bool {
-        cached = nil
         let leafSHA1 = HashAlgorithm.sha1.digest(certificates[0].derEncoded)
         guard let exceptions, exceptions.isValid(forLeafSHA1: leafSHA1, resetCount: Self.exceptionResetCount) else {
-            self.exceptions = nil
+            request.exceptions = nil
             return false
         }
-        self.exceptions = exceptions
+        request.exceptions = exceptions
         return true
     }
 
@@ -161,12 +153,11 @@ public struct Trust: Sendable {
             // The last evaluation had no exceptions to stash: it is the one to copy.
             evaluation = cached
         } else {
-            var withoutExceptions = self
+            // A trust never evaluated has no verify date yet: fix "now" as evaluate() would.
+            if request.verifyDate == nil { request.verifyDate = DERTime(secondsSince1970: Clock.now) }
+            var withoutExceptions = request
             withoutExceptions.exceptions = nil
-            withoutExceptions.cached = nil
-            if verifyDate == nil { verifyDate = DERTime(secondsSince1970: Clock.now) }
-            if let verifyDate { withoutExceptions.verifyDate = verifyDate }
-            evaluation = withoutExceptions.evaluate()
+            evaluation = Self.evaluate(withoutExceptions)
         }
         var entries: [TrustExceptions.Entry] = []
         for (index, certificate) in evaluation.chain.enumerated() {
@@ -184,16 +175,14 @@ public struct Trust: Sendable {
 
     /// `SecTrustSetVerifyDate`.
     public mutating func setVerifyDate(_ date: DERTime) {
-        verifyDate = date
-        cached = nil
+        request.verifyDate = date
     }
 
     /// Supplies the CRLs to check revocation against, replacing earlier ones (Apple fetches CRLs
     /// and OCSP responses itself; Vouch never goes to the network). With none, nothing is revoked.
     /// Invalidates the result. See ``TrustCheck/revocation``.
     public mutating func setCRLs(_ crls: [CertificateRevocationList]) {
-        self.crls = crls
-        cached = nil
+        request.crls = crls
     }
 
     /// `SecTrustSetOCSPResponse`: OCSP responses (RFC 6960, DER), stapled by the server or
@@ -208,18 +197,18 @@ public struct Trust: Sendable {
     /// stale) is ignored, never an error. At most ``RevocationLimits/maximumOCSPResponses`` are
     /// used.
     public mutating func setOCSPResponses(_ responses: [[UInt8]]) {
-        ocspResponses = []
-        ocspResponseIndexes = []
-        unparseableOCSPResponses = []
+        var parsed: [OCSPResponse] = [], indexes: [Int] = [], unparseable: [(index: Int, error: X509Error)] = []
         for (index, bytes) in responses.enumerated() {
             do throws(X509Error) {
-                ocspResponses.append(try OCSPResponse(derEncoded: bytes))
-                ocspResponseIndexes.append(index)
+                parsed.append(try OCSPResponse(derEncoded: bytes))
+                indexes.append(index)
             } catch {
-                unparseableOCSPResponses.append((index, error))
+                unparseable.append((index, error))
             }
         }
-        cached = nil
+        request.ocspResponses = parsed
+        request.ocspResponseIndexes = indexes
+        request.unparseableOCSPResponses = unparseable
     }
 
     /// What the OCSP responses said of the certificates of the built chain (evaluates if needed):
@@ -230,8 +219,8 @@ public struct Trust: Sendable {
         let chain = evaluate().chain
         guard !ocspResponses.isEmpty, chain.count > 1 else { return [] }
         var checker = OCSPChecker(
-            responses: ocspResponses, indexes: ocspResponseIndexes, currentTime: currentTime?.secondsSince1970 ?? Clock.now,
-            systemStore: systemStore, profile: profile)
+            responses: request.ocspResponses, indexes: request.ocspResponseIndexes, currentTime: request.currentSeconds,
+            evaluatesResponder: TrustEvaluator.responderEvaluation(for: request))
         var answers: [(index: Int, response: Int, status: OCSPCertStatus)] = []
         for index in chain.indices.dropLast() {
             let answer = checker.answer(for: chain[index], issuers: chain[(index + 1)...])
@@ -245,8 +234,7 @@ public struct Trust: Sendable {
     /// OCSP responder is judged at. `nil` (the default) reads the wall clock. Tests and replays
     /// set it to stay deterministic. Invalidates the result.
     public mutating func setCurrentTime(_ time: DERTime?) {
-        currentTime = time
-        cached = nil
+        request.currentTime = time
     }
 
     /// `SecTrustSetSignedCertificateTimestamps`: the SCTs the TLS handshake carried (the entries
@@ -254,8 +242,7 @@ public struct Trust: Sendable {
     /// `SignedCertificateTimestampList` (VouchX509)). They are verified over the leaf itself (RFC 6962
     /// §3.2 `x509_entry`) against ``trustedLogs``. Invalidates the result.
     public mutating func setSignedCertificateTimestamps(_ timestamps: [[UInt8]]) {
-        signedCertificateTimestamps = timestamps
-        cached = nil
+        request.signedCertificateTimestamps = timestamps
     }
 
     /// `SecTrustSetTrustedLogs`: the Certificate Transparency logs to verify SCTs against, and
@@ -264,16 +251,14 @@ public struct Trust: Sendable {
     /// and ``TrustEvaluation/isCertificateTransparent`` can be true; with `nil` (the default)
     /// neither, as Apple without a current log list. Invalidates the result.
     public mutating func setTrustedLogs(_ logs: CertificateTransparencyLogList?) {
-        trustedLogs = logs
-        cached = nil
+        request.trustedLogs = logs
     }
 
     /// `SecPolicyCreateRevocation(kSecRevocationRequirePositiveResponse)`: when `true`, every
     /// certificate below the anchor whose status neither the CRLs nor an OCSP response determine fails
     /// ``TrustCheck/revocationResponseRequired``. Invalidates the result.
     public mutating func setRevocationResponseRequired(_ required: Bool) {
-        revocationResponseRequired = required
-        cached = nil
+        request.revocationResponseRequired = required
     }
 
     /// `SecTrustCopyKey`: the key of `certificates[0]`, without evaluating (SECTRUST.md §8); `nil`
@@ -297,19 +282,24 @@ public struct Trust: Sendable {
     /// `SecTrustEvaluateWithError` and friends: evaluates if needed and returns the evaluation.
     public mutating func evaluate() -> TrustEvaluation {
         if let cached { return cached }
-        if verifyDate == nil { verifyDate = DERTime(secondsSince1970: Clock.now) }
-        var events: [TrustEvent]? = nil
-        let evaluation = TrustEvaluator.evaluate(self, at: verifyDate?.secondsSince1970 ?? Clock.now, events: &events)
+        if request.verifyDate == nil { request.verifyDate = DERTime(secondsSince1970: Clock.now) }
+        let evaluation = Self.evaluate(request)
         cached = evaluation
         return evaluation
+    }
+
+    /// One evaluation of `request` at its verify date (the clock's "now" when it has none).
+    private static func evaluate(_ request: TrustRequest) -> TrustEvaluation {
+        var events: [TrustEvent]? = nil
+        return TrustEvaluator.evaluate(request, at: request.verifyDate?.secondsSince1970 ?? Clock.now, events: &events)
     }
 
     /// Evaluates afresh and tells why each candidate was taken, parked or dropped (the path
     /// builder's steps, SECTRUST.md §2), for `vouch verify --explain` and for learning.
     public mutating func evaluateExplaining() -> (evaluation: TrustEvaluation, events: [TrustEvent]) {
-        if verifyDate == nil { verifyDate = DERTime(secondsSince1970: Clock.now) }
+        if request.verifyDate == nil { request.verifyDate = DERTime(secondsSince1970: Clock.now) }
         var events: [TrustEvent]? = []
-        let evaluation = TrustEvaluator.evaluate(self, at: verifyDate?.secondsSince1970 ?? Clock.now, events: &events)
+        let evaluation = TrustEvaluator.evaluate(request, at: request.verifyDate?.secondsSince1970 ?? Clock.now, events: &events)
         cached = evaluation
         return (evaluation, events ?? [])
     }

@@ -179,3 +179,10 @@ public struct TrustFailure: Hashable, Sendable, CustomStringConvertible {
     /// `Check@index`, e.g. `SSLHostname@0`.
     public var description: String { "\(check.rawValue)@\(index)" }
 }
+
+extension TrustCheck {
+    /// Each check's place in a fixed order (the order of declaration), so that failures listed by
+    /// chain index come out the same every time, and ties between equally ranked failures break
+    /// the same way (``TrustEvaluation/decidingFailure``).
+    static let order: [TrustCheck: Int] = Dictionary(uniqueKeysWithValues: allCases.enumerated().map { ($1, $0) })
+}

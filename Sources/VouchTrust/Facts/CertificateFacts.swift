@@ -37,7 +37,7 @@ final class CertificateFacts: Sendable {
     let policyConstraints: PolicyConstraints?
     let inhibitAnyPolicy: InhibitAnyPolicy?
     /// nameConstraints with at least one subtree, prepared for comparison.
-    let nameConstraints: (isCritical: Bool, subtrees: NameConstraintsCheck.PreparedSubtrees)?
+    let nameConstraints: (isCritical: Bool, subtrees: PreparedNameConstraints)?
     /// nameConstraints is present but malformed in the strict profile's sense
     /// (``ValidationProfile/checksNameConstraintsDefensively``): neither subtree list, or a
     /// dNSName base that is not a domain name.
@@ -87,9 +87,9 @@ final class CertificateFacts: Sendable {
         policyConstraints = walk.policyConstraints.value
         inhibitAnyPolicy = walk.inhibitAnyPolicy.value
         if let item = walk.nameConstraints.first, let constraints = walk.nameConstraints.value {
-            let subtrees = NameConstraintsCheck.PreparedSubtrees(constraints)
+            let subtrees = PreparedNameConstraints(constraints)
             nameConstraints = subtrees.isEmpty ? nil : (item.isCritical, subtrees)
-            hasMalformedNameConstraints = NameConstraintsCheck.isMalformed(constraints)
+            hasMalformedNameConstraints = PreparedNameConstraints.isMalformed(constraints)
             nameConstraintCounts = (constraints.permittedSubtrees?.count ?? 0, constraints.excludedSubtrees?.count ?? 0)
             nameConstraintsEncodeDefaultMinimum = constraints.encodesDefaultMinimum
         } else {

@@ -83,7 +83,7 @@ enum ConstrainedName {
 
     /// Whether the name is within `constraint` (of the same form); `nil` when either side cannot
     /// be judged. Each call is one comparison of the budget.
-    func matches(_ constraint: NameConstraintsCheck.Constraint, _ budget: inout NameConstraintsCheck.Budget) -> Bool? {
+    func matches(_ constraint: NameConstraintBase, _ budget: inout NameConstraintBudget) -> Bool? {
         budget.comparisons += 1
         switch (self, constraint) {
         case (.dns(let name), .dns(let base)): return Self.dnsMatches(name, constraint: base)

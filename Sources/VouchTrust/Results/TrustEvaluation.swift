@@ -33,8 +33,8 @@ public struct TrustEvaluation: Sendable {
 
     static func decidingFailure(_ failures: [TrustFailure]) -> TrustFailure? {
         failures.min { lhs, rhs in
-            (lhs.check.subtype.rawValue, lhs.index, PathValidator.order[lhs.check] ?? 0)
-                < (rhs.check.subtype.rawValue, rhs.index, PathValidator.order[rhs.check] ?? 0)
+            (lhs.check.subtype.rawValue, lhs.index, TrustCheck.order[lhs.check] ?? 0)
+                < (rhs.check.subtype.rawValue, rhs.index, TrustCheck.order[rhs.check] ?? 0)
         }
     }
 

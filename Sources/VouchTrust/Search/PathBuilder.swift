@@ -9,41 +9,37 @@ import VouchX509
 /// once; the first that passes every check wins, unless it carries a SHA-1 or MD5 certificate
 /// under a SHA-2 leaf, in which case the search goes on for a better one. Otherwise the best
 /// scoring path is chosen among failed candidates, rejected and partial paths.
+///
+/// The search owns the candidates (``pool``), the anchor sources (``anchors``) and the budget;
+/// what a path is worth is the ``judge``'s to say.
 struct PathBuilder {
     var pool: CertificatePool
-    let trusted: CertificatePool.Membership
+    /// Which certificates are anchors, and what trust settings say of each.
+    var anchors: AnchorResolver
     let parentSources: [CertificatePool.Membership]
-    let policies: [TrustPolicy]
-    let verifyTime: Int64
-    var nameConstraintBudget = NameConstraintsCheck.Budget()
-    /// The rules beyond Apple's (none by default).
-    var profile: ValidationProfile = .apple
+    /// Judges each anchored path and the chosen one, and keeps what the checks learnt on the way.
+    var judge: PathJudge
     /// System roots not yet in ``pool``: merged when the builder unlocks the system source
     /// (SECTRUST.md §2.1: with exclusive custom anchors they are the last parent source).
     var deferredSystemRoots: SystemTrustStore? = nil
-    /// Revocation from the caller's CRLs (none by default).
-    var revocation = RevocationChecker()
-    /// Certificate Transparency, when the trust has a log list or SCTs (none by default).
-    var transparency: CertificateTransparencyChecker? = nil
     private(set) var pathsBuilt = 0
     private(set) var budgetExhausted = false
     /// The explanation, when asked for (`nil` otherwise, so the search pays nothing for it).
     var log: EventLog? = nil
-    /// What the checks read of each certificate, read once however many paths it is on.
-    private(set) var factsByID: [CertificateFacts?] = []
-    /// The leaf's hostname verdict (every path of a search starts at the same leaf), decided on
-    /// first use.
-    private(set) var hostnameVerdict: (leaf: Int, mismatches: Int)? = nil
-    /// The trust settings and exceptions consulted (`nil`: none, and anchors are the members of
-    /// ``trusted``, as before trust settings existed).
-    var settings: EvaluationSettings? = nil
-    /// What the settings say of each certificate at the leaf's position and above (read once).
-    var leafSettings: [Int: CertificateSettings] = [:]
-    var parentSettings: [Int: CertificateSettings] = [:]
     /// Every path built so far, when trust settings are consulted.
-    var builtPaths: Set<[Int]> = []
-    /// SHA-1 of the certificates exceptions were checked against, by id.
-    var sha1ByID: [Int: [UInt8]] = [:]
+    private var builtPaths: Set<[Int]> = []
+
+    init(
+        pool: CertificatePool, anchors: AnchorResolver, parentSources: [CertificatePool.Membership], judge: PathJudge
+    ) {
+        self.pool = pool
+        self.anchors = anchors
+        self.parentSources = parentSources
+        self.judge = judge
+    }
+
+    var verifyTime: Int64 { judge.verifyTime }
+    var profile: ValidationProfile { judge.profile }
 
     /// Where the explanation accumulates (a reference, so recording needs no exclusive access).
     final class EventLog {
@@ -74,7 +70,7 @@ struct PathBuilder {
         let leafIsAnchor = isAnchor(leaf, isLeaf: true)
         let leafPath = [leaf]
         let leafFailures = validate(leafPath, anchored: leafIsAnchor)
-            .filter { $0.index == 0 && PathValidator.leafOnlyChecks.contains($0.check) }
+            .filter { $0.index == 0 && PathJudge.leafOnlyChecks.contains($0.check) }
         record(.leafChecked(failures: leafFailures))
         var search = Search(collectOnly: !leafFailures.isEmpty)
         if leafIsAnchor {
@@ -102,7 +98,7 @@ struct PathBuilder {
                         // With trust settings a certificate is often in two sources (the caller's
                         // and the user store): one path, not two, as Apple's builder keeps a set
                         // of every path built (`allPaths`). Without them the search is as before.
-                        if settings != nil && !builtPaths.insert(Self.extending(path, with: issuer)).inserted { continue }
+                        if anchors.settings != nil && !builtPaths.insert(Self.extending(path, with: issuer)).inserted { continue }
                         guard pathsBuilt < TrustLimits.maximumPathsBuilt, pool.canCheckSignature else {
                             budgetExhausted = true
                             record(.budgetExhausted)
@@ -167,7 +163,7 @@ struct PathBuilder {
         let parents = parentSources.prefix(parents)
         var sources: [CertificatePool.Membership] = []
         sources.reserveCapacity(1 + parents.count)
-        sources.append(trusted)
+        sources.append(anchors.trusted)
         sources.append(contentsOf: parents)
         return sources
     }
@@ -256,13 +252,29 @@ struct PathBuilder {
     /// The certificates of a path of ids.
     func certificates(_ path: [Int]) -> [Certificate] { path.map { pool[$0].certificate } }
 
-    /// What the checks read of certificate `id` (read on first use).
-    mutating func facts(_ id: Int) -> CertificateFacts {
-        if id < factsByID.count, let known = factsByID[id] { return known }
-        let read = pool.layerFacts(id) ?? CertificateFacts(pool.read(id) { $0.certificate })
-        if id >= factsByID.count { factsByID.append(contentsOf: repeatElement(nil, count: max(id + 1, pool.count) - factsByID.count)) }
-        factsByID[id] = read
-        return read
+    /// What the checks read of certificate `id` (the judge keeps them).
+    mutating func facts(_ id: Int) -> CertificateFacts { judge.facts(id, in: pool) }
+
+    /// Whether certificate `id` is an anchor at the leaf's position (`isLeaf`) or above.
+    mutating func isAnchor(_ id: Int, isLeaf: Bool) -> Bool { anchors.isAnchor(id, isLeaf: isLeaf, in: &pool) }
+
+    /// Whether the trust settings of certificate `id`, at `index` of a path, waive a failure of
+    /// `check` (the parent checks, before the path has its context).
+    mutating func waives(_ check: TrustCheck, _ id: Int, at index: Int) -> Bool {
+        anchors.waives(check, id, at: index, in: &pool)
+    }
+
+    /// Whether `child`'s signature verifies with `issuer`'s key under the profile: as
+    /// ``CertificatePool/signatureVerifies(_:by:)`` answers, except that with
+    /// ``ValidationProfile/checksCertificateEncoding`` a certificate whose signatureAlgorithm is
+    /// not byte-for-byte its tbsCertificate.signature verifies with no key
+    /// (``CertificateEncodingCheck/signatureAlgorithmsIdentical(_:)``). Decided before the pool is
+    /// asked, so the pool's caches, shared between profiles, keep the signature's own answer.
+    mutating func signatureVerifiesUnderProfile(_ child: Int, by issuer: Int) -> Bool {
+        if profile.checksCertificateEncoding && !CertificateEncodingCheck.signatureAlgorithmsIdentical(pool[child].certificate) {
+            return false
+        }
+        return pool.signatureVerifies(child, by: issuer)
     }
 
     /// Whether certificate `id` is signed with SHA-1 or MD2/MD4/MD5.
@@ -285,19 +297,21 @@ struct PathBuilder {
     mutating func judged(_ candidate: Candidate) -> Candidate {
         var judged = candidate
         let context = context(for: candidate.path, anchored: candidate.isAnchored)
-        judged.failures = PathValidator.failures(context, nameConstraintBudget: &nameConstraintBudget, revocation: &revocation)
+        judged.failures = judge.failures(context)
         judged.context = context
         return judged
     }
 
     mutating func validate(_ path: [Int], anchored: Bool) -> [TrustFailure] {
         let context = context(for: path, anchored: anchored)
-        return PathValidator.failures(context, nameConstraintBudget: &nameConstraintBudget, revocation: &revocation)
+        return judge.failures(context)
     }
 
+    /// What the judge sees of `path`: the facts of its certificates, where it is anchored, and
+    /// the trust settings of each.
     mutating func context(for path: [Int], anchored markedAnchored: Bool) -> PathContext {
         // A path that ends at a denied or unmatched anchor is not trusted at its top (§15.3.4).
-        let settingsOfPath = pathSettings(path)
+        let settingsOfPath = anchors.pathSettings(path, in: &pool)
         let anchored = markedAnchored && (settingsOfPath?.trustsTop(path.count - 1) ?? true)
         let read = path.map { facts($0) }
         let systemRooted = isSystemRoot(path[path.count - 1], deciding: read)
@@ -305,25 +319,21 @@ struct PathBuilder {
             PathContext.readsSelfSigned(read[index], isTop: index == path.count - 1, isAnchored: anchored, profile: profile)
                 && pool.isSelfSigned(path[index])
         }
-        if let leaf = path.first, let facts = read.first, hostnameVerdict?.leaf != leaf {
-            hostnameVerdict = (leaf, SSLChecks.hostnameMismatches(facts, hostnames: policies.lazy.compactMap(\.hostname), profile: profile))
-        }
+        let mismatches = judge.hostnameMismatches(leaf: path[0], read[0])
         return PathContext(
             facts: read, isAnchored: anchored, isSystemRooted: systemRooted,
-            isSelfSigned: selfSigned, policies: policies, verifyTime: verifyTime, profile: profile,
-            hostnameMismatches: hostnameVerdict?.mismatches, settings: settingsOfPath, transparency: transparency)
+            isSelfSigned: selfSigned, policies: judge.policies, verifyTime: verifyTime, profile: profile,
+            hostnameMismatches: mismatches, settings: settingsOfPath)
     }
 
     /// Whether `top` is in the system store (Apple's `SecCertificateSourceContains` on the system
     /// anchor source: DER equality, whatever source anchored the path). A store not yet merged
     /// (exclusive anchors) is asked only when the answer matters for `path`
-    /// (``SSLChecks/dependsOnSystemRoot(_:policies:)``): asking loads it, which a one-shot
-    /// evaluation of an ordinary chain under its own anchors should not pay for.
+    /// (``PathJudge/dependsOnSystemRoot(_:)``): asking loads it, which a one-shot evaluation of an
+    /// ordinary chain under its own anchors should not pay for.
     mutating func isSystemRoot(_ top: Int, deciding path: [CertificateFacts]) -> Bool {
         if pool.read(top, { $0.membership }).contains(.system) { return true }
-        guard let store = deferredSystemRoots,
-            SSLChecks.dependsOnSystemRoot(path, policies: policies) || (path.first.map { transparency?.mayRequire($0) ?? false } ?? false)
-        else { return false }
+        guard let store = deferredSystemRoots, judge.dependsOnSystemRoot(path) else { return false }
         return store.contains(pool[top].certificate)
     }
 
@@ -347,11 +357,11 @@ struct PathBuilder {
     mutating func outcome(_ candidate: Candidate, judgedJustNow: Bool = false) -> Outcome {
         let known = judgedJustNow ? candidate.context : nil
         let context = known ?? context(for: candidate.path, anchored: candidate.isAnchored)
-        var judgement: PathValidator.Judgement
+        var judgement: PathJudge.Judgement
         if context.settings == nil, let failures = candidate.failures {
-            judgement = PathValidator.Judgement(failures: failures)
+            judgement = PathJudge.Judgement(failures: failures)
         } else {
-            judgement = PathValidator.judgement(context, nameConstraintBudget: &nameConstraintBudget, revocation: &revocation)
+            judgement = judge.judgement(context)
         }
         if budgetExhausted && !judgement.failures.isEmpty {
             judgement.failures.append(TrustFailure(index: 0, check: .pathBuildingBudget))

@@ -1,5 +1,14 @@
-/// Runs every check of the policies on one path and lists the failures (SECTRUST.md §4, §11 step 7).
-enum PathValidator {
+import VouchX509
+
+/// The judge of one evaluation: runs every check of the policies on a path the search hands it and
+/// lists the failures (SECTRUST.md §4, §11 step 7), and keeps what is worth keeping from one path
+/// to the next: what the checks read of each certificate, the leaf's hostname verdict, the
+/// name-constraint comparisons spent, and the revocation and Certificate Transparency checkers
+/// with what they have verified.
+///
+/// The search (``PathBuilder``) asks it three things: the facts of a certificate, whether the
+/// answer for a path may hang on its root being a system root, and the failures of a path.
+struct PathJudge {
     /// The failures of one path, and what trust settings and exceptions did to it.
     struct Judgement {
         /// The failures left once allowed errors and exceptions are taken out.
@@ -10,19 +19,66 @@ enum PathValidator {
         var proceeds = false
     }
 
-    static func failures(
-        _ context: PathContext, nameConstraintBudget: inout NameConstraintsCheck.Budget, revocation: inout RevocationChecker
-    ) -> [TrustFailure] {
-        judgement(context, nameConstraintBudget: &nameConstraintBudget, revocation: &revocation).failures
+    /// The policies, AND-ed.
+    let policies: [TrustPolicy]
+    /// The verify date, seconds since 1970.
+    let verifyTime: Int64
+    /// The rules beyond Apple's (none by default).
+    let profile: ValidationProfile
+    /// Name-constraint comparisons done over every path (``TrustLimits/maximumNameConstraintComparisons``).
+    private(set) var nameConstraintBudget = NameConstraintBudget()
+    /// Revocation from the caller's CRLs and OCSP responses (none by default).
+    var revocation = RevocationChecker()
+    /// Certificate Transparency, when the trust has a log list or SCTs (none by default).
+    var transparency: CertificateTransparencyChecker? = nil
+    /// What the checks read of each certificate, by pool id, read once however many paths it is on.
+    private var factsByID: [CertificateFacts?] = []
+    /// The leaf's hostname verdict (every path of a search starts at the same leaf), decided on
+    /// first use.
+    private var hostnameVerdict: (leaf: Int, mismatches: Int)? = nil
+
+    init(policies: [TrustPolicy], verifyTime: Int64, profile: ValidationProfile = .apple) {
+        self.policies = policies
+        self.verifyTime = verifyTime
+        self.profile = profile
+    }
+
+    /// What the checks read of certificate `id` of `pool` (read on first use; a system root's
+    /// come from its store's layer, made once for every evaluation).
+    mutating func facts(_ id: Int, in pool: CertificatePool) -> CertificateFacts {
+        if id < factsByID.count, let known = factsByID[id] { return known }
+        let read = pool.layerFacts(id) ?? CertificateFacts(pool.read(id) { $0.certificate })
+        if id >= factsByID.count { factsByID.append(contentsOf: repeatElement(nil, count: max(id + 1, pool.count) - factsByID.count)) }
+        factsByID[id] = read
+        return read
+    }
+
+    /// How many of the SSL policies' hostnames the leaf `leaf` (pool id) fails to match, decided
+    /// once per leaf.
+    mutating func hostnameMismatches(leaf: Int, _ facts: CertificateFacts) -> Int {
+        if let hostnameVerdict, hostnameVerdict.leaf == leaf { return hostnameVerdict.mismatches }
+        let mismatches = SSLChecks.hostnameMismatches(facts, hostnames: policies.lazy.compactMap(\.hostname), profile: profile)
+        hostnameVerdict = (leaf, mismatches)
+        return mismatches
+    }
+
+    /// Whether the answer for `path` may depend on its top being a system root: the system-only
+    /// SSL rules (``SSLChecks/dependsOnSystemRoot(_:policies:)``) or CT being required of the leaf.
+    /// When it cannot, a deferred system store need not be loaded to find out.
+    func dependsOnSystemRoot(_ path: [CertificateFacts]) -> Bool {
+        SSLChecks.dependsOnSystemRoot(path, policies: policies) || (path.first.map { transparency?.mayRequire($0) ?? false } ?? false)
+    }
+
+    /// The failures of one path, before and without what trust settings decide.
+    mutating func failures(_ context: PathContext) -> [TrustFailure] {
+        judgement(context).failures
     }
 
     /// The failures of one path with the trust settings' and exceptions' part in them.
-    static func judgement(
-        _ context: PathContext, nameConstraintBudget: inout NameConstraintsCheck.Budget, revocation: inout RevocationChecker
-    ) -> Judgement {
-        let all = checkedFailures(context, nameConstraintBudget: &nameConstraintBudget, revocation: &revocation)
+    mutating func judgement(_ context: PathContext) -> Judgement {
+        let all = checkedFailures(context)
         guard let settings = context.settings else { return Judgement(failures: all) }
-        return judged(all, context: context, settings: settings)
+        return Self.judged(all, context: context, settings: settings)
     }
 
     /// Takes out the failures allowed errors and exceptions waive, and says whether a pass is
@@ -63,9 +119,7 @@ enum PathValidator {
     }
 
     /// Every check's failures, before trust settings and exceptions waive any.
-    static func checkedFailures(
-        _ context: PathContext, nameConstraintBudget: inout NameConstraintsCheck.Budget, revocation: inout RevocationChecker
-    ) -> [TrustFailure] {
+    private mutating func checkedFailures(_ context: PathContext) -> [TrustFailure] {
         var failures: [TrustFailure] = []
         StructuralChecks.run(context, into: &failures)
         NameConstraintsCheck.run(context, budget: &nameConstraintBudget, into: &failures)
@@ -76,10 +130,12 @@ enum PathValidator {
             SSLChecks.run(context, into: &failures)
         }
         revocation.run(context, into: &failures)
-        context.transparency?.run(context, into: &failures)
+        transparency?.run(context, into: &failures)
         if !context.profile.isApple { StrictProfileChecks.run(context, into: &failures) }
         if let settings = context.settings { UsageConstraintsCheck.run(context, settings: settings, into: &failures) }
-        let inOrder = { (a: TrustFailure, b: TrustFailure) in (a.index, order[a.check] ?? 0) < (b.index, order[b.check] ?? 0) }
+        let inOrder = { (a: TrustFailure, b: TrustFailure) in
+            (a.index, TrustCheck.order[a.check] ?? 0) < (b.index, TrustCheck.order[b.check] ?? 0)
+        }
         guard failures.count > 1 else { return failures }
         // A few failures (the usual case) are deduplicated by comparison, in place, without a set.
         guard failures.count <= 16 else { return Array(Set(failures)).sorted(by: inOrder) }
@@ -92,9 +148,6 @@ enum PathValidator {
         failures.sort(by: inOrder)
         return failures
     }
-
-    /// A fixed order of checks, for stable output.
-    static let order: [TrustCheck: Int] = Dictionary(uniqueKeysWithValues: TrustCheck.allCases.enumerated().map { ($1, $0) })
 
     /// The failures that decide before any path exists: checks of the leaf alone (SECTRUST.md §2.3
     /// step 1). If any fails, no path can be accepted.

@@ -1,0 +1,101 @@
+import VouchDER
+import VouchX509
+
+/// One evaluation of a ``TrustRequest`` (SECTRUST.md §11): it sets up the candidates and anchor
+/// sources (``CertificatePool``, ``AnchorResolver``), the judge and its checkers (``PathJudge``),
+/// lets the search (``PathBuilder``) find and judge paths, and turns the chosen one into the
+/// result and its error.
+enum TrustEvaluator {
+    static func evaluate(_ request: TrustRequest, at verifyTime: Int64, events: inout [TrustEvent]?) -> TrustEvaluation {
+        // The system roots come indexed from their store: anchors unless the caller's anchors are
+        // exclusive, then untrusted parents, the last source the builder unlocks: it merges them
+        // only then, so a path found without them never loads the store.
+        let systemIsTrusted = !request.anchorsOnly
+        // The user and admin settings are an anchor source beside the system roots, or untrusted
+        // parents with them when the caller's anchors are exclusive (SECTRUST.md §2.1, §15.3.1).
+        let trusted: CertificatePool.Membership = systemIsTrusted ? [.appAnchor, .system, .settings] : [.appAnchor]
+        let parents: [CertificatePool.Membership] = systemIsTrusted ? [.input] : [.input, [.system, .settings]]
+        var judge = PathJudge(policies: request.policies, verifyTime: verifyTime, profile: request.profile)
+        // CRL signers other than the issuing CA are looked for among the caller's certificates
+        // (only when there are CRLs: the list is not built otherwise).
+        judge.revocation = RevocationChecker(
+            crls: request.crls, signers: request.crls.isEmpty ? [] : request.certificates + (request.anchors ?? []),
+            responseRequired: request.revocationResponseRequired, verifyTime: verifyTime)
+        judge.revocation.profile = request.profile
+        if !request.ocspResponses.isEmpty {
+            judge.revocation.ocsp = OCSPChecker(
+                responses: request.ocspResponses, indexes: request.ocspResponseIndexes, currentTime: request.currentSeconds,
+                evaluatesResponder: responderEvaluation(for: request))
+        }
+        // Certificate Transparency only when there is something to judge it with: without a log
+        // list or external SCTs (TLS ones, or OCSP responses carrying some), nothing is made and
+        // nothing is paid.
+        let judgesTransparency = request.trustedLogs != nil || !request.signedCertificateTimestamps.isEmpty
+            || request.ocspResponses.contains { response in
+                response.basic?.responses.contains { $0.extensions[.ocspSignedCertificateTimestampList] != nil } == true
+            }
+        if judgesTransparency {
+            judge.transparency = CertificateTransparencyChecker(
+                logs: request.trustedLogs, tlsTimestamps: request.signedCertificateTimestamps,
+                ocspResponses: request.ocspResponses, verifyTime: verifyTime, policies: request.policies)
+        }
+        // The pool is filled in place inside the builder: a second reference to it would make the
+        // first addition copy its indexes.
+        var builder = PathBuilder(
+            pool: systemIsTrusted ? CertificatePool(startingFrom: request.systemStore.roots) : CertificatePool(),
+            anchors: AnchorResolver(trusted: trusted, settings: nil), parentSources: parents, judge: judge)
+        builder.pool.sharedVerifications = request.signatureVerificationCache
+        builder.pool.reserveCapacity(request.certificates.count + (request.anchors?.count ?? 0))
+        let leaf = builder.pool.add(request.certificates[0], as: .input)
+        for certificate in request.certificates.dropFirst() { builder.pool.add(certificate, as: .input) }
+        for anchor in request.anchors ?? [] { builder.pool.add(anchor, as: .appAnchor) }
+        // The system domain is read only when the store is an anchor source (computeSettings
+        // stops before it otherwise): reading it loads the store, which exclusive anchors defer.
+        let systemSettings = systemIsTrusted ? request.systemStore.trustSettings : TrustSettings()
+        if !request.trustSettings.isEmpty || !systemSettings.isEmpty || request.exceptions != nil || !request.anchorTrustMetadata.isEmpty {
+            // The user and admin stores' certificates are a source (system-domain entries on a
+            // trust are ignored: the system domain is the store's).
+            for entry in request.trustSettings.allEntries where entry.domain != .system { builder.pool.add(entry.certificate, as: .settings) }
+            builder.anchors = AnchorResolver(trusted: trusted, settings: EvaluationSettings(
+                settings: request.trustSettings, system: systemSettings, anchorMetadata: request.anchorTrustMetadata,
+                consultsStore: systemIsTrusted,
+                matcher: ConstraintMatcher(policies: request.policies), exceptions: request.exceptions))
+        }
+        if !systemIsTrusted { builder.deferredSystemRoots = request.systemStore }
+        builder.log = events == nil ? nil : PathBuilder.EventLog()
+        let outcome = builder.build(leaf: leaf)
+        if let log = builder.log { events = log.events }
+        var result = TrustResultType.unspecified
+        for failure in outcome.failures { result = result.folding(failure.check.resultClass) }
+        if result == .unspecified && outcome.proceeds { result = .proceed }
+        let chain = outcome.path.map { builder.pool[$0].certificate }
+        var transparency: CertificateTransparencyReport? = nil
+        if var checker = builder.judge.transparency, let leafID = outcome.path.first {
+            let required = checker.isRequired(
+                builder.facts(leafID), isAnchored: outcome.isAnchored, isSystemRooted: outcome.isSystemRooted,
+                top: chain[chain.count - 1])
+            transparency = checker.report(leaf: chain[0], issuer: chain.count > 1 ? chain[1] : nil).requiring(required)
+        }
+        return TrustEvaluation(
+            result: result, chain: chain, isAnchored: outcome.isAnchored,
+            failures: outcome.failures, verifyTime: verifyTime, decisions: outcome.decisions,
+            certificateTransparency: transparency)
+    }
+
+    /// How a delegated OCSP responder is judged for `request` (``OCSPChecker/ResponderEvaluation``):
+    /// an evaluation of its own, as Apple's `SecOCSPResponseEvaluateSigner` makes one: the
+    /// responder with the response's certificates, BasicX509, anchored only at the issuer's chain,
+    /// at the given date, with the request's system store and profile and nothing else.
+    static func responderEvaluation(for request: TrustRequest) -> OCSPChecker.ResponderEvaluation {
+        let systemStore = request.systemStore, profile = request.profile
+        return { signer, responseCertificates, issuers, time in
+            var responder = TrustRequest(certificates: [signer] + responseCertificates, policies: [.basicX509], systemStore: systemStore)
+            responder.anchors = issuers
+            responder.anchorsOnly = true
+            responder.verifyDate = DERTime(secondsSince1970: time)
+            responder.profile = profile
+            var events: [TrustEvent]? = nil
+            return evaluate(responder, at: responder.verifyDate?.secondsSince1970 ?? time, events: &events).isTrusted
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import VouchDER
+import VouchX509
+
+/// Everything one evaluation is asked: what ``Trust``'s setters set, as a plain value. The
+/// evaluator (``TrustEvaluator``) reads it and nothing else, so the facade's caching and Apple's
+/// call-order quirks stay in the facade.
+struct TrustRequest: Sendable {
+    /// The certificates as given: index 0 is the leaf, the rest are untrusted candidates.
+    let certificates: [Certificate]
+    /// The policies, AND-ed (never empty).
+    var policies: [TrustPolicy]
+    /// The system roots (the machine's by default).
+    let systemStore: SystemTrustStore
+    /// The custom anchors, or `nil` for the system's.
+    var anchors: [Certificate]?
+    /// Whether only ``anchors`` are trusted.
+    var anchorsOnly = false
+    /// The verify date; `nil` until set or until the first evaluation stores "now".
+    var verifyDate: DERTime?
+    /// The CRLs revocation is checked against.
+    var crls: [CertificateRevocationList] = []
+    /// Whether a certificate whose status is undetermined fails (`kSecRevocationRequirePositiveResponse`).
+    var revocationResponseRequired = false
+    /// The OCSP responses that parse, in the order given.
+    var ocspResponses: [OCSPResponse] = []
+    /// Each parsed response's position in the list given.
+    var ocspResponseIndexes: [Int] = []
+    /// The responses given that do not parse, by position, with the reason.
+    var unparseableOCSPResponses: [(index: Int, error: X509Error)] = []
+    /// "Now" where Apple reads the clock rather than the verify date; `nil`: the wall clock.
+    var currentTime: DERTime?
+    /// The Certificate Transparency logs trusted, or `nil`: CT neither verified nor required.
+    var trustedLogs: CertificateTransparencyLogList?
+    /// SCTs from the TLS handshake, each one SCT's bytes.
+    var signedCertificateTimestamps: [[UInt8]] = []
+    /// The rules applied beyond Apple's.
+    var profile: ValidationProfile = .apple
+    /// Signature verifications shared with other evaluations.
+    var signatureVerificationCache: SignatureVerificationCache?
+    /// The user and admin trust settings.
+    var trustSettings = TrustSettings()
+    /// The custom anchors' OpenSSL trust metadata (system-domain entries).
+    var anchorTrustMetadata = TrustSettings()
+    /// The exceptions in force, already checked against the leaf.
+    var exceptions: TrustExceptions?
+
+    init(certificates: [Certificate], policies: [TrustPolicy], systemStore: SystemTrustStore) {
+        self.certificates = certificates
+        self.policies = policies
+        self.systemStore = systemStore
+    }
+
+    /// "Now" for the checks that read the clock: the set current time, else the wall clock.
+    var currentSeconds: Int64 { currentTime?.secondsSince1970 ?? Clock.now }
+}
