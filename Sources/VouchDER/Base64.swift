@@ -60,15 +60,21 @@ public enum Base64 {
         try? decode(Array(text.utf8)[...])
     }
 
-    /// An incremental decoder, so that PEM can feed it line by line and report text offsets.
-    struct Decoder {
-        private(set) var output: [UInt8] = []
+    /// An incremental decoder, so that PEM can feed it line by line and report text offsets, and
+    /// a property list's `<data>` character by character between its white space.
+    package struct Decoder {
+        package private(set) var output: [UInt8] = []
         private var group: UInt32 = 0
-        private var count = 0         // characters in the current group
-        private var padding = 0       // `=` seen in the current group
-        private var finished = false  // a padded group was completed: nothing may follow
+        /// Characters in the current group.
+        package private(set) var count = 0
+        /// `=` seen in the current group.
+        package private(set) var padding = 0
+        /// A padded group was completed: nothing may follow.
+        package private(set) var finished = false
 
-        mutating func append(_ character: UInt8, at offset: Int) throws(DecodingError) {
+        package init() {}
+
+        package mutating func append(_ character: UInt8, at offset: Int) throws(DecodingError) {
             guard !finished else { throw DecodingError(kind: .invalidPadding, offset: offset) }
             let value: UInt32
             switch character {
@@ -130,7 +136,7 @@ public enum Base64 {
             }
         }
 
-        func finish(at offset: Int) throws(DecodingError) {
+        package func finish(at offset: Int) throws(DecodingError) {
             guard count == 0 else { throw DecodingError(kind: .invalidLength, offset: offset) }
         }
     }

@@ -177,7 +177,8 @@ public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
             + "\(pad(secondOfDay / 3_600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))Z"
     }
 
-    static func daysIn(month: Int64, year: Int64) -> Int64 {
+    /// The days of `month` (1–12) in `year` (proleptic Gregorian).
+    package static func daysIn(month: Int64, year: Int64) -> Int64 {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30

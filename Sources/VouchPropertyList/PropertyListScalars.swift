@@ -1,3 +1,5 @@
+import VouchDER
+
 /// The text of `<integer>`, `<real>`, `<date>` and `<data>` made into values. Each takes the
 /// element's decoded content and where it came from (``PropertyListParser/TextContent``), so that
 /// an error names the input offset of the wrong byte when the content was verbatim, else the
@@ -85,78 +87,42 @@ enum PropertyListScalars {
         }
         let (year, month, day) = (number(0, 4), number(5, 2), number(8, 2))
         let (hour, minute, second) = (number(11, 2), number(14, 2), number(17, 2))
-        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let monthLengths: [Int64] = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard (1...12).contains(month), (1...monthLengths[Int(month) - 1]).contains(day) else {
+        guard (1...12).contains(month), (1...DERTime.daysIn(month: month, year: year)).contains(day) else {
             throw PropertyListError(message: "<date> names no day of the calendar", offset: content.offset(of: 5))
         }
         guard hour < 24, minute < 60, second < 60 else {
             throw PropertyListError(message: "<date> names no time of day", offset: content.offset(of: 11))
         }
-        return daysSinceEpoch(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
-    }
-
-    /// Days from 1970-01-01 to the date (proleptic Gregorian; Howard Hinnant's `days_from_civil`).
-    static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        return DERTime.daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
     }
 
     /// `<data>`: Base64 (RFC 4648 §4) with XML white space anywhere, padded with `=` to a multiple
-    /// of four symbols, the bits the padding leaves over zero.
+    /// of four symbols, the bits the padding leaves over zero. VouchDER's decoder judges each
+    /// symbol; its state before the symbol says which rule a refusal broke.
     static func data(_ text: [UInt8], _ content: PropertyListParser.TextContent) throws(PropertyListError) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(text.count / 4 * 3)
-        var group: UInt32 = 0  // the symbols of the current group of four, 6 bits each
-        var symbols = 0  // in the current group, padding included
-        var padding = 0
-        var isFinished = false  // a padded group ended the data
+        var decoder = Base64.Decoder()
         for (index, byte) in text.enumerated() where !PropertyListParser.isWhitespace(byte) {
-            guard !isFinished else {
-                throw PropertyListError(message: "<data> goes on after Base64 padding", offset: content.offset(of: index))
-            }
-            if byte == UInt8(ascii: "=") {
-                guard symbols >= 2 else { throw PropertyListError(message: "misplaced '=' in <data>", offset: content.offset(of: index)) }
-                padding += 1
-                group <<= 6
-            } else {
-                guard padding == 0, let value = base64Value(byte) else {
-                    throw PropertyListError(message: "invalid Base64 in <data>", offset: content.offset(of: index))
+            // The state before the symbol, read as scalars: keeping a copy of the decoder would
+            // copy its output at every append.
+            let (wasFinished, count, padding) = (decoder.finished, decoder.count, decoder.padding)
+            do { try decoder.append(byte, at: index) } catch {
+                let message: String
+                if wasFinished {
+                    message = "<data> goes on after Base64 padding"
+                } else if byte == UInt8(ascii: "=") && count < 2 {
+                    message = "misplaced '=' in <data>"
+                } else if error.kind == .invalidCharacter || (byte != UInt8(ascii: "=") && padding > 0) {
+                    message = "invalid Base64 in <data>"
+                } else {
+                    message = "Base64 padding bits not zero in <data>"
                 }
-                group = group << 6 | value
+                throw PropertyListError(message: message, offset: content.offset(of: index))
             }
-            symbols += 1
-            guard symbols == 4 else { continue }
-            // The group's 24 bits are three bytes; padding drops the last one or two, which must be 0.
-            let leftover = group & ((1 << (8 * UInt32(padding))) - 1)
-            guard leftover == 0 else {
-                throw PropertyListError(message: "Base64 padding bits not zero in <data>", offset: content.offset(of: index))
-            }
-            output.append(UInt8(truncatingIfNeeded: group >> 16))
-            if padding < 2 { output.append(UInt8(truncatingIfNeeded: group >> 8)) }
-            if padding < 1 { output.append(UInt8(truncatingIfNeeded: group)) }
-            isFinished = padding > 0
-            (group, symbols) = (0, 0)
         }
-        guard symbols == 0 else {
+        do { try decoder.finish(at: text.count) } catch {
             throw PropertyListError(message: "<data> is not a whole number of Base64 groups", offset: content.offset(of: text.count))
         }
-        return output
-    }
-
-    private static func base64Value(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return UInt32(byte - UInt8(ascii: "A"))
-        case UInt8(ascii: "a")...UInt8(ascii: "z"): return UInt32(byte - UInt8(ascii: "a")) + 26
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0")) + 52
-        case UInt8(ascii: "+"): return 62
-        case UInt8(ascii: "/"): return 63
-        default: return nil
-        }
+        return decoder.output
     }
 
     /// The range of `text` without XML white space at either end.

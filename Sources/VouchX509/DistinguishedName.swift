@@ -129,7 +129,7 @@ public struct NameAttribute: Sendable {
     /// The value as text: strings decoded by their type (lossily if they break their character
     /// set), anything else as `#` and the hex of its DER (RFC 4514 §2.4).
     public var text: String {
-        guard let kind = DERString.Kind(tag: value.tag) else { return "#" + hex(value.encoded) }
+        guard let kind = DERString.Kind(tag: value.tag) else { return "#" + Hex.encode(value.encoded) }
         if let string = try? DERString(value, kind: kind) { return string.text }
         return String(decoding: value.content, as: UTF8.self)
     }
@@ -163,16 +163,4 @@ public struct NameAttribute: Sendable {
         }
         return output
     }
-}
-
-/// Two lower-case hex digits per octet (also what VouchCrypto prints digests and numbers with).
-package func hex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-    let digits = Array("0123456789abcdef".utf8)
-    var output: [UInt8] = []
-    output.reserveCapacity(bytes.count * 2)
-    for byte in bytes {
-        output.append(digits[Int(byte >> 4)])
-        output.append(digits[Int(byte & 0x0F)])
-    }
-    return String(decoding: output, as: UTF8.self)
 }

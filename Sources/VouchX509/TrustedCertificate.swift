@@ -38,6 +38,19 @@ public struct TrustedCertificate: Equatable, Sendable {
             auxiliary: rest.isEmpty ? nil : try CertificateTrustAuxiliary(derEncoded: rest))
     }
 
+    /// One certificate of a certificate file, as every reader of certificate files in Vouch reads
+    /// it (the system store's bundle, ``certificates(inPEM:)``, the command line's arguments): a
+    /// `TRUSTED CERTIFICATE` block (`label` ``pemLabel``) by ``init(derEncoded:)``, with its trust
+    /// metadata when `readingTrustData`; any other certificate block, or a DER file (`label`
+    /// `nil`), by `Certificate(derEncoded:)`, bytes after the certificate ignored, without.
+    public init(block der: ArraySlice<UInt8>, label: String?, readingTrustData: Bool = true) throws(X509Error) {
+        if readingTrustData && label == Self.pemLabel {
+            self = try TrustedCertificate(derEncoded: der)
+        } else {
+            self.init(certificate: try Certificate(derEncoded: der), auxiliary: nil)
+        }
+    }
+
     /// Every certificate block of a PEM text, in order, each with its trust metadata.
     ///
     /// The blocks are those of `PEM.blocks(in:)` whose label is one of
@@ -56,11 +69,7 @@ public struct TrustedCertificate: Equatable, Sendable {
         var certificates: [TrustedCertificate] = []
         for (index, block) in blocks.enumerated() where PEM.certificateLabels.contains(block.label) {
             do {
-                if block.label == pemLabel {
-                    certificates.append(try TrustedCertificate(derEncoded: block.der[...]))
-                } else {
-                    certificates.append(TrustedCertificate(certificate: try Certificate(derEncoded: block.der[...]), auxiliary: nil))
-                }
+                certificates.append(try TrustedCertificate(block: block.der[...], label: block.label))
             } catch {
                 throw .block(index: index, textOffset: block.offset, error)
             }

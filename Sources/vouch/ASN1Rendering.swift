@@ -78,14 +78,9 @@ enum ASN1Rendering {
         return "0x" + hex(integer.content)
     }
 
+    /// Lower-case hex of the first `limit` octets, and `…` when there are more.
     static func hex<Bytes: Collection>(_ bytes: Bytes, limit: Int = .max) -> String where Bytes.Element == UInt8 {
-        let digits = Array("0123456789abcdef".utf8)
-        var output: [UInt8] = []
-        for byte in bytes.prefix(limit) {
-            output.append(digits[Int(byte >> 4)])
-            output.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: output, as: UTF8.self) + (bytes.count > limit ? "…" : "")
+        Hex.encode(bytes.prefix(limit)) + (bytes.count > limit ? "…" : "")
     }
 
     private static func pad(_ value: Int, _ width: Int) -> String {

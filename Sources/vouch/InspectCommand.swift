@@ -149,12 +149,8 @@ enum CertificateLoader {
             for document in documents {
                 let location = document.location(in: input.name)
                 do throws(X509Error) {
-                    if readingTrustData && document.label == TrustedCertificate.pemLabel {
-                        let trusted = try TrustedCertificate(derEncoded: document.der[...])
-                        certificates.append((location, trusted.certificate, trusted.auxiliary))
-                    } else {
-                        certificates.append((location, try Certificate(derEncoded: document.der), nil))
-                    }
+                    let read = try TrustedCertificate(block: document.der, label: document.label, readingTrustData: readingTrustData)
+                    certificates.append((location, read.certificate, read.auxiliary))
                 } catch {
                     throw InputError(file: location, message: error.description)
                 }

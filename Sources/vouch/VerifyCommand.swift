@@ -1,6 +1,7 @@
 import VouchCrypto
 import VouchDER
 import VouchJSON
+import VouchPinning
 import VouchTrust
 import VouchX509
 
@@ -139,7 +140,7 @@ struct VerifyCommand: Subcommand {
         if json {
             var object = TrustRendering.json(evaluation)
             if case .object(var members) = object {
-                members.append(("exceptions", ExceptionsFile.json(trust.copyExceptions())))
+                members.append(("exceptions", TrustExceptionsFile.json(trust.copyExceptions())))
                 members += TransparencyRendering.jsonMembers(evaluation)
                 if !ocspFiles.isEmpty { members += OCSPRendering.jsonMembers(&trust, files: ocspFiles) }
                 if explain {
@@ -218,7 +219,7 @@ struct TrustOptions {
             var settings = TrustSettings()
             var warnings: [String] = []
             for argument in trustSettings {
-                try TrustSettingsDocument.load(argument, known: known, system: { store.certificates }, into: &settings, warnings: &warnings)
+                try TrustSettingsArgument.load(argument, known: known, system: { store.certificates }, into: &settings, warnings: &warnings)
             }
             for warning in warnings { printError(warning) }
             trust.setTrustSettings(settings)

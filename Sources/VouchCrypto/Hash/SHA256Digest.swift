@@ -1,4 +1,4 @@
-import VouchX509
+import VouchDER
 
 /// A SHA-256 digest held inline: 32 octets in a value, no allocation. ``SHA256/digest(_:)``
 /// makes one; it reads as a collection of octets and converts with `Array(digest)`.
@@ -33,7 +33,7 @@ public struct SHA256Digest: RandomAccessCollection, Hashable, Sendable, CustomSt
     }
 
     /// Lower-case hex, as `sha256sum` prints it.
-    public var description: String { hex(self) }
+    public var description: String { Hex.encode(self) }
 }
 
 extension SHA256 {

@@ -1,4 +1,5 @@
 import VouchCrypto
+import VouchDER
 import VouchX509
 
 /// One Certificate Transparency log as Apple's trusted-logs list describes it
@@ -56,15 +57,7 @@ public struct CertificateTransparencyLog: Sendable, Hashable {
     public var logIDHex: String { Self.hex(logID) }
 
     /// Lower-case hex of `bytes`.
-    public static func hex(_ bytes: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for octet in bytes {
-            text.append(digits[Int(octet >> 4)])
-            text.append(digits[Int(octet & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
+    public static func hex(_ bytes: some Sequence<UInt8>) -> String { Hex.encode(bytes) }
 }
 
 /// The logs an evaluation trusts, by log ID (what `SecTrustSetTrustedLogs` supplies), and the

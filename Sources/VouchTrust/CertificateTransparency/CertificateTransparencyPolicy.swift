@@ -44,16 +44,8 @@ enum CertificateTransparencyPolicy {
         let total = year * 12 + (month - 1) + Int64(months)
         let newYear = total / 12
         let newMonth = total % 12 + 1
-        let clampedDay = min(day, daysIn(month: newMonth, year: newYear))
-        return daysFromCivil(year: newYear, month: newMonth, day: clampedDay) * 86_400 + seconds
-    }
-
-    private static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
+        let clampedDay = min(day, DERTime.daysIn(month: newMonth, year: newYear))
+        return DERTime.daysSince1970(year: newYear, month: newMonth, day: clampedDay) * 86_400 + seconds
     }
 
     /// (year, month, day, seconds into the day) of a UTC time (DERTime's civil-from-days).
@@ -61,9 +53,5 @@ enum CertificateTransparencyPolicy {
         let days = time >= 0 ? time / 86_400 : (time - 86_399) / 86_400
         let date = DERTime.civilDate(daysSince1970: days)
         return (date.year, date.month, date.day, time - days * 86_400)
-    }
-
-    private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        DERTime.daysSince1970(year: year, month: month, day: day)
     }
 }

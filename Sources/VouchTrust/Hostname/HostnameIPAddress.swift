@@ -1,3 +1,5 @@
+import VouchDER
+
 /// A reference hostname read as an IP address, exactly as Apple's `convertIPAddress` reads it
 /// (SECTRUST.md §5.5), and the SAN iPAddress entries it is compared with.
 ///
@@ -73,10 +75,6 @@ enum HostnameIPAddress {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(octet)
     }
 
-    /// The value of an upper-case hex digit (the text is upper-cased first).
-    private static func hexValue(_ octet: UInt8) -> UInt8? {
-        if isDecimalDigit(octet) { return octet &- UInt8(ascii: "0") }
-        if (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(octet) { return octet &- UInt8(ascii: "A") &+ 10 }
-        return nil
-    }
+    /// The value of a hex digit (the text is upper-cased first).
+    private static func hexValue(_ octet: UInt8) -> UInt8? { Hex.value(of: octet) }
 }

@@ -154,21 +154,11 @@ public struct SystemTrustStore: Sendable {
             for block in blocks {
                 // A TRUSTED CERTIFICATE's DER is the certificate and its trust data after it; a
                 // plain block met before (the bundle and its single files) is not parsed again.
-                let trusted: TrustedCertificate
                 let isTrusted = block.label == TrustedCertificate.pemLabel
                 if !isTrusted && seenEncodings.contains(Octets(block.der)) { continue }
-                if isTrusted {
-                    guard let read = try? TrustedCertificate(derEncoded: block.der[...]) else {
-                        problems.append((file, "a trusted certificate or its trust data does not parse"))
-                        continue
-                    }
-                    trusted = read
-                } else {
-                    guard let certificate = try? Certificate(derEncoded: block.der) else {
-                        problems.append((file, "a certificate does not parse"))
-                        continue
-                    }
-                    trusted = TrustedCertificate(certificate: certificate, auxiliary: nil)
+                guard let trusted = try? TrustedCertificate(block: block.der[...], label: block.label) else {
+                    problems.append((file, isTrusted ? "a trusted certificate or its trust data does not parse" : "a certificate does not parse"))
+                    continue
                 }
                 let certificate = trusted.certificate
                 if let auxiliary = trusted.auxiliary { trustSettings.setSystemConstraints(from: auxiliary, for: certificate) }

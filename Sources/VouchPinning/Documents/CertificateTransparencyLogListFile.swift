@@ -39,22 +39,22 @@ public enum CertificateTransparencyLogListFile {
         guard bytes.count <= maximumFileSize else {
             throw CertificateTransparencyLogListError("larger than \(maximumFileSize) bytes", offset: 0)
         }
-        let first = bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-        switch first.map({ bytes[$0] }) {
-        case UInt8(ascii: "<"):
+        let (form, offset) = DocumentForm.of(bytes)
+        switch form {
+        case .propertyList:
             let plist: PropertyList
             do { plist = try PropertyListReader.parse(bytes) } catch {
                 throw CertificateTransparencyLogListError(error.message, offset: error.offset)
             }
             return try trustedLogs(plist)
-        case UInt8(ascii: "{"):
+        case .json:
             let node: JSONNode
             do { node = try JSONReader.parse(bytes, limits: JSONReader.Limits(maximumDepth: 16, maximumSize: maximumFileSize)) } catch {
                 throw CertificateTransparencyLogListError(error.message, offset: error.offset)
             }
             return try logListV3(node)
-        default:
-            throw CertificateTransparencyLogListError("neither a property list (<) nor log_list.json ({)", offset: first ?? 0)
+        case nil:
+            throw CertificateTransparencyLogListError("neither a property list (<) nor log_list.json ({)", offset: offset ?? 0)
         }
     }
 
