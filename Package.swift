@@ -2,6 +2,7 @@
 //
 // Vouch: a pure-Swift X.509 engine for Linux. Each library module is a layer that only looks down:
 // VouchDER → VouchX509 → VouchCrypto → VouchTrust → VouchPinning. The only C is libgmp (CGMP).
+// Generated tables live apart from the engine's code, in VouchTrustData, which VouchTrust reads.
 import PackageDescription
 
 let package = Package(
@@ -35,8 +36,14 @@ let package = Package(
         .target(name: "VouchPropertyList", dependencies: ["VouchDER"]),
         .target(name: "VouchX509", dependencies: ["VouchDER"]),
         .target(name: "VouchCrypto", dependencies: ["VouchDER", "VouchX509", "CGMP"]),
+        // Generated tables (the Public Suffix List), each written by a script from named inputs and
+        // never edited by hand; Sources/VouchTrustData/README.md lists them. Depends on nothing.
+        // Not a product: its symbols are `package`, read by VouchTrust alone, and SwiftPM links a
+        // target into every product whose targets depend on it, so VouchTrust's product (and every
+        // other that holds VouchTrust) carries it without a public module of its own.
+        .target(name: "VouchTrustData", exclude: ["README.md"]),
         // Sources/VouchTrust/README.md draws the module's rooms and the flow through them.
-        .target(name: "VouchTrust", dependencies: ["VouchX509", "VouchCrypto"], exclude: ["README.md"]),
+        .target(name: "VouchTrust", dependencies: ["VouchX509", "VouchCrypto", "VouchTrustData"], exclude: ["README.md"]),
         .target(name: "VouchPinning", dependencies: ["VouchTrust", "VouchCrypto", "VouchJSON", "VouchPropertyList"]),
         .executableTarget(
             name: "vouch",
@@ -50,7 +57,7 @@ let package = Package(
         .testTarget(name: "VouchDERTests", dependencies: ["VouchDER", "VouchTestSupport"]),
         .testTarget(name: "VouchX509Tests", dependencies: ["VouchX509", "VouchTestSupport"]),
         .testTarget(name: "VouchCryptoTests", dependencies: ["VouchCrypto", "VouchTestSupport"]),
-        .testTarget(name: "VouchTrustTests", dependencies: ["VouchTrust", "VouchTestSupport"]),
+        .testTarget(name: "VouchTrustTests", dependencies: ["VouchTrust", "VouchTrustData", "VouchTestSupport"]),
         .testTarget(name: "VouchPinningTests", dependencies: ["VouchPinning", "VouchTestSupport"]),
         .testTarget(name: "VouchJSONTests", dependencies: ["VouchJSON", "VouchTestSupport"]),
         .testTarget(name: "VouchPropertyListTests", dependencies: ["VouchPropertyList", "VouchJSON"]),

@@ -1,10 +1,12 @@
 import Testing
 import VouchCrypto
 @testable import VouchTrust
+import VouchTrustData
 
-/// The Public Suffix List compiled into Vouch (PublicSuffixTable.swift, made by
-/// scripts/generate-public-suffix-table): well formed, the same answers as the file it was made
-/// from, and the default of hostname matching whatever the machine has installed.
+/// The Public Suffix List compiled into Vouch (Sources/VouchTrustData/PublicSuffixTable.swift, made
+/// by scripts/generate-public-suffix-table) and VouchTrust's lookup in it: well formed, the same
+/// answers as the file it was made from, and the default of hostname matching whatever the machine
+/// has installed.
 @Suite struct EmbeddedPublicSuffixTests {
     /// Answers that hold for the embedded snapshot, no file needed.
     @Test(arguments: [

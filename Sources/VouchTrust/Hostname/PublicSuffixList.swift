@@ -1,3 +1,5 @@
+internal import VouchTrustData
+
 /// The ICANN section of the Public Suffix List (https://publicsuffix.org/list/): what keeps a
 /// wildcard certificate for `*.co.uk` from matching every name under `co.uk` (SECTRUST.md §5.4).
 ///
