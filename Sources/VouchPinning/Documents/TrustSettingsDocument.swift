@@ -116,9 +116,8 @@ public struct TrustSettingsDocumentError: Error, Equatable, Sendable, CustomStri
 }
 
 extension TrustSettingsConstraint.Value {
-    /// A usage-constraint value as a property list (or a `CFDictionary`) holds it: a string, a
-    /// number, data, a dictionary, or another type, named for the message that refuses it. The one
-    /// mapping of the document reader and of `SecTrustSettingsSetTrustSettings`.
+    /// A usage-constraint value as a property list holds it: a string, a number, data, a
+    /// dictionary, or another type, named for the message that refuses it.
     init(_ value: PropertyList) {
         switch value {
         case .string(let text): self = .string(text)

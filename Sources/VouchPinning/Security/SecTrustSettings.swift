@@ -1,6 +1,5 @@
 import Synchronization
 import VouchDER
-import VouchPropertyList
 import VouchTrust
 import VouchX509
 
@@ -139,21 +138,6 @@ public enum SecTrustSettingsValue: Hashable, Sendable, ExpressibleByStringLitera
     public static func keyUsage(_ usage: SecTrustSettingsKeyUsage) -> SecTrustSettingsValue { .number(Int64(usage.rawValue)) }
 }
 
-extension SecTrustSettingsValue {
-    /// The value as a property list (a trust-settings document) holds it; `nil` for a policy,
-    /// which has none. Its type then decides its constraint value as a document's would
-    /// (``VouchTrust/TrustSettingsConstraint/Value``).
-    var propertyList: PropertyList? {
-        switch self {
-        case .string(let text): .string(text)
-        case .number(let number): .integer(number)
-        case .data(let octets): .data(octets)
-        case .dictionary(let dictionary): .dictionary(dictionary.compactMapValues(\.propertyList))
-        case .policy: nil
-        }
-    }
-}
-
 /// The trust settings the facade's functions change and its trusts read: user and admin entries
 /// (with the dictionaries as stored, for the copy functions) and a generation that every change
 /// raises, so that a ``SecTrust`` knows its last result is stale. One per process, as trustd's is
@@ -254,10 +238,12 @@ final class TrustSettingsStore: Sendable {
     static func constraint(from dictionary: [String: SecTrustSettingsValue]) -> (TrustSettingsConstraint, [String: SecTrustSettingsValue])? {
         var keys: [String: TrustSettingsConstraint.Value] = [:]
         for (key, value) in dictionary {
-            if case .policy(let policy) = value {
-                keys[key] = .policy(policy.trustSettingsOID, name: policy.trustSettingsName)
-            } else if let plain = value.propertyList {
-                keys[key] = TrustSettingsConstraint.Value(plain)
+            switch value {
+            case .string(let text): keys[key] = .string(text)
+            case .number(let number): keys[key] = .integer(number)
+            case .data(let octets): keys[key] = .data(octets)
+            case .policy(let policy): keys[key] = .policy(policy.trustSettingsOID, name: policy.trustSettingsName)
+            case .dictionary: keys[key] = .dictionary
             }
         }
         guard let constraint = try? TrustSettingsConstraint(reading: keys) else { return nil }
