@@ -88,7 +88,7 @@ struct SelfSignedReadTests {
     ) -> [TrustFailure] {
         let context = PathContext(facts: path, isAnchored: anchored, isSystemRooted: false, isSelfSigned: flags,
                                   policies: policies, verifyTime: 1_780_272_000, profile: profile)
-        var judge = PathJudge(policies: policies, verifyTime: 1_780_272_000, profile: profile)
+        let judge = PathJudge(policies: policies, verifyTime: 1_780_272_000, profile: profile)
         return judge.failures(context)
     }
 }

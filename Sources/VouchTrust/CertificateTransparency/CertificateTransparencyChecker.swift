@@ -9,8 +9,9 @@ import VouchX509
 ///
 /// Held by the judge across every path of one search: what it verified stays verified. Only the
 /// issuer changes between paths (the leaf and the inputs are fixed), so the report of each issuer
-/// is kept.
-struct CertificateTransparencyChecker {
+/// is kept. A class, so that the judge and the search that holds it carry one reference rather
+/// than its fields (each value type's copy and destroy code is a cost of the static binary).
+final class CertificateTransparencyChecker {
     let logs: CertificateTransparencyLogList?
     let tlsTimestamps: [[UInt8]]
     /// The OCSP responses given: the SCTs of those that answer for the leaf and its issuer count.
@@ -32,7 +33,7 @@ struct CertificateTransparencyChecker {
     }
 
     /// Adds SystemTrustedCTRequired on the leaf when it applies and the path is not CT-qualified.
-    mutating func run(_ context: PathContext, into failures: inout [TrustFailure]) {
+    func run(_ context: PathContext, into failures: inout [TrustFailure]) {
         guard isRequired(context.facts[0], isAnchored: context.isAnchored, isSystemRooted: context.isSystemRooted,
             top: context.facts[context.topIndex].certificate)
         else { return }
@@ -58,14 +59,14 @@ struct CertificateTransparencyChecker {
     }
 
     /// The report for the path whose leaf is `leaf` and whose second certificate is `issuer`.
-    mutating func report(leaf: Certificate, issuer: Certificate?) -> CertificateTransparencyReport {
+    func report(leaf: Certificate, issuer: Certificate?) -> CertificateTransparencyReport {
         if let known = reports[issuer] { return known }
         let made = makeReport(leaf: leaf, issuer: issuer)
         reports[issuer] = made
         return made
     }
 
-    private mutating func makeReport(leaf: Certificate, issuer: Certificate?) -> CertificateTransparencyReport {
+    private func makeReport(leaf: Certificate, issuer: Certificate?) -> CertificateTransparencyReport {
         let notAfter = leaf.validity.notAfter.secondsSince1970
         let notBefore = leaf.validity.notBefore.secondsSince1970
         var outcomes: [SignedCertificateTimestampOutcome] = []
@@ -132,7 +133,7 @@ struct CertificateTransparencyChecker {
     }
 
     /// The TLS SCTs' outcomes over the x509 entry (computed once).
-    private mutating func external(leaf: Certificate, notAfter: Int64) -> [(outcome: SignedCertificateTimestampOutcome, time: Int64)] {
+    private func external(leaf: Certificate, notAfter: Int64) -> [(outcome: SignedCertificateTimestampOutcome, time: Int64)] {
         if let externalOutcomes { return externalOutcomes }
         var judged: [(outcome: SignedCertificateTimestampOutcome, time: Int64)] = []
         if !tlsTimestamps.isEmpty {
@@ -151,7 +152,7 @@ struct CertificateTransparencyChecker {
     /// answers for the leaf (`BasicOCSPResponse.singleResponse(for:issuer:)`) gives the SCTs of
     /// its first SCT extension. The response's signature is not asked for, as Apple does not ask:
     /// each SCT carries its log's. Without an issuer there are none.
-    private mutating func ocsp(leaf: Certificate, issuer: Certificate?, notAfter: Int64) -> [(outcome: SignedCertificateTimestampOutcome, time: Int64)] {
+    private func ocsp(leaf: Certificate, issuer: Certificate?, notAfter: Int64) -> [(outcome: SignedCertificateTimestampOutcome, time: Int64)] {
         guard let issuer, !ocspResponses.isEmpty else { return [] }
         var judged: [(outcome: SignedCertificateTimestampOutcome, time: Int64)] = []
         let entry = SignedCertificateTimestampVerifier.x509Entry(leaf)
@@ -169,7 +170,7 @@ struct CertificateTransparencyChecker {
 
     /// `getSCTValidatingLog`: parse, version, the future, the entry's size, the log, its dates,
     /// its key, the algorithm, the signature, in Apple's order.
-    private mutating func judge(
+    private func judge(
         _ bytes: ArraySlice<UInt8>, source: SignedCertificateTimestampSource,
         entryType: SignedCertificateTimestampVerifier.EntryType, entry: [UInt8]?, notAfter: Int64
     ) -> (outcome: SignedCertificateTimestampOutcome, time: Int64) {

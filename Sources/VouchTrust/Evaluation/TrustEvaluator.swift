@@ -15,7 +15,7 @@ enum TrustEvaluator {
         // parents with them when the caller's anchors are exclusive (SECTRUST.md §2.1, §15.3.1).
         let trusted: CertificatePool.Membership = systemIsTrusted ? [.appAnchor, .system, .settings] : [.appAnchor]
         let parents: [CertificatePool.Membership] = systemIsTrusted ? [.input] : [.input, [.system, .settings]]
-        var judge = PathJudge(policies: request.policies, verifyTime: verifyTime, profile: request.profile)
+        let judge = PathJudge(policies: request.policies, verifyTime: verifyTime, profile: request.profile)
         // CRL signers other than the issuing CA are looked for among the caller's certificates
         // (only when there are CRLs: the list is not built otherwise).
         judge.revocation = RevocationChecker(
@@ -70,7 +70,7 @@ enum TrustEvaluator {
         if result == .unspecified && outcome.proceeds { result = .proceed }
         let chain = outcome.path.map { builder.pool[$0].certificate }
         var transparency: CertificateTransparencyReport? = nil
-        if var checker = builder.judge.transparency, let leafID = outcome.path.first {
+        if let checker = builder.judge.transparency, let leafID = outcome.path.first {
             let required = checker.isRequired(
                 builder.facts(leafID), isAnchored: outcome.isAnchored, isSystemRooted: outcome.isSystemRooted,
                 top: chain[chain.count - 1])

@@ -8,7 +8,10 @@ import VouchX509
 ///
 /// The search (``PathBuilder``) asks it three things: the facts of a certificate, whether the
 /// answer for a path may hang on its root being a system root, and the failures of a path.
-struct PathJudge {
+///
+/// A class: one judge serves one evaluation and is never copied, and a reference keeps the search
+/// that holds it small (each value type's copy and destroy code is a cost of the static binary).
+final class PathJudge {
     /// The failures of one path, and what trust settings and exceptions did to it.
     struct Judgement {
         /// The failures left once allowed errors and exceptions are taken out.
@@ -45,7 +48,7 @@ struct PathJudge {
 
     /// What the checks read of certificate `id` of `pool` (read on first use; a system root's
     /// come from its store's layer, made once for every evaluation).
-    mutating func facts(_ id: Int, in pool: CertificatePool) -> CertificateFacts {
+    func facts(_ id: Int, in pool: CertificatePool) -> CertificateFacts {
         if id < factsByID.count, let known = factsByID[id] { return known }
         let read = pool.layerFacts(id) ?? CertificateFacts(pool.read(id) { $0.certificate })
         if id >= factsByID.count { factsByID.append(contentsOf: repeatElement(nil, count: max(id + 1, pool.count) - factsByID.count)) }
@@ -55,7 +58,7 @@ struct PathJudge {
 
     /// How many of the SSL policies' hostnames the leaf `leaf` (pool id) fails to match, decided
     /// once per leaf.
-    mutating func hostnameMismatches(leaf: Int, _ facts: CertificateFacts) -> Int {
+    func hostnameMismatches(leaf: Int, _ facts: CertificateFacts) -> Int {
         if let hostnameVerdict, hostnameVerdict.leaf == leaf { return hostnameVerdict.mismatches }
         let mismatches = SSLChecks.hostnameMismatches(facts, hostnames: policies.lazy.compactMap(\.hostname), profile: profile)
         hostnameVerdict = (leaf, mismatches)
@@ -70,12 +73,12 @@ struct PathJudge {
     }
 
     /// The failures of one path, before and without what trust settings decide.
-    mutating func failures(_ context: PathContext) -> [TrustFailure] {
+    func failures(_ context: PathContext) -> [TrustFailure] {
         judgement(context).failures
     }
 
     /// The failures of one path with the trust settings' and exceptions' part in them.
-    mutating func judgement(_ context: PathContext) -> Judgement {
+    func judgement(_ context: PathContext) -> Judgement {
         let all = checkedFailures(context)
         guard let settings = context.settings else { return Judgement(failures: all) }
         return Self.judged(all, context: context, settings: settings)
@@ -119,7 +122,7 @@ struct PathJudge {
     }
 
     /// Every check's failures, before trust settings and exceptions waive any.
-    private mutating func checkedFailures(_ context: PathContext) -> [TrustFailure] {
+    private func checkedFailures(_ context: PathContext) -> [TrustFailure] {
         var failures: [TrustFailure] = []
         StructuralChecks.run(context, into: &failures)
         NameConstraintsCheck.run(context, budget: &nameConstraintBudget, into: &failures)

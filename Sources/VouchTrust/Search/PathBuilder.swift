@@ -18,7 +18,7 @@ struct PathBuilder {
     var anchors: AnchorResolver
     let parentSources: [CertificatePool.Membership]
     /// Judges each anchored path and the chosen one, and keeps what the checks learnt on the way.
-    var judge: PathJudge
+    let judge: PathJudge
     /// System roots not yet in ``pool``: merged when the builder unlocks the system source
     /// (SECTRUST.md §2.1: with exclusive custom anchors they are the last parent source).
     var deferredSystemRoots: SystemTrustStore? = nil
