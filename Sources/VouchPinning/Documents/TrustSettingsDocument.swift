@@ -12,15 +12,17 @@ import VouchX509
 /// Each entry of `trustList` is keyed by the certificate's upper-case SHA-1; its certificate is the
 /// entry's `certificate` (base64 DER or PEM text; data in a property list) or one of the
 /// certificates the caller knows with that SHA-1. Its `trustSettings` array holds the usage
-/// constraints, each read as Apple's setting API reads it (``VouchTrust/TrustSettingsConstraint``).
+/// constraints, each read as Apple's setting API reads it (`TrustSettingsConstraint` of VouchTrust).
 /// A setting Apple refuses (§15.2) makes the document bad. An entry whose certificate is nowhere to
 /// be found is skipped with a warning: an export from a Mac names every certificate of the
 /// keychain's settings, and one the evaluation never meets cannot change it.
 public enum TrustSettingsDocument {
-    /// Reads the document `bytes` into `settings`, in `domain` (``VouchTrust/TrustSettingsDomain/user``
-    /// or ``VouchTrust/TrustSettingsDomain/admin``).
+    /// Reads a document into trust settings.
     ///
     /// - Parameters:
+    ///   - bytes: the document: an XML property list, or JSON (its first non-blank character `{`).
+    ///   - settings: where its entries go.
+    ///   - domain: the domain they go in: `.user` (the default) or `.admin`.
     ///   - known: certificates an entry without its own certificate may name by SHA-1; searched first.
     ///   - system: the system store's certificates, asked for only when `known` lacks one (loading
     ///     the store is not free).
