@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "VouchPropertyList", dependencies: ["VouchDER"]),
         .target(name: "VouchX509", dependencies: ["VouchDER"]),
         .target(name: "VouchCrypto", dependencies: ["VouchDER", "VouchX509", "CGMP"]),
-        // Generated tables (the Public Suffix List), each written by a script from named inputs and
+        // Generated tables (the Public Suffix List, Apple's trust store), each written by a script from named inputs and
         // never edited by hand; Sources/VouchTrustData/README.md lists them. Depends on nothing.
         // Not a product: its symbols are `package`, read by VouchTrust alone, and SwiftPM links a
         // target into every product whose targets depend on it, so VouchTrust's product (and every

@@ -66,6 +66,14 @@ public enum MissingData {
         the cross-check of TestVectors/seed-suites is skipped; the suites themselves still run
         """)
 
+    /// A clone of apple-oss-distributions/security_certificates, against which the embedded Apple
+    /// trust store is checked file by file (the store itself is compiled in, and its tests run).
+    public static let securityCertificates = Comment(rawValue: """
+        \(prefix) security_certificates: set VOUCH_SECURITY_CERTIFICATES to a git clone of \
+        https://github.com/apple-oss-distributions/security_certificates that holds the tag the embedded table \
+        names; the comparison of Sources/VouchTrustData/AppleTrustStore.swift with that tag's files is skipped
+        """)
+
     /// The cryptography-vectors package (NIST PKITS, SHAVS, FIPS 186, odd real-world certificates).
     public static let cryptographyVectors = Comment(rawValue: """
         \(prefix) cryptography-vectors (.testdata/cryptography-vectors): run scripts/setup --tests

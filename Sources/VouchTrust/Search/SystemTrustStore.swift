@@ -14,6 +14,9 @@ import VouchX509
 /// ``shared`` reads nothing until an evaluation needs the system roots: with exclusive custom
 /// anchors a trust that finds a trusted path among its own certificates never loads the store, as
 /// the system roots would only be asked for after every such path had failed.
+///
+/// ``apple`` is the other system store Vouch knows: Apple's roots, compiled in
+/// (``AppleTrustStoreSnapshot``), the same on every machine. ``shared`` stays the default.
 public struct SystemTrustStore: Sendable {
     /// Bundle files of Debian/Ubuntu, Fedora/RHEL 6, openSUSE, OpenELEC, CentOS/RHEL 7, Alpine
     /// (Go's list, `crypto/x509/root_linux.go`).
@@ -45,10 +48,11 @@ public struct SystemTrustStore: Sendable {
         }
     }
 
-    /// Given contents, or this machine's, loaded on first use.
+    /// Given contents, or this machine's or Apple's, loaded on first use.
     private enum Storage: Sendable {
         case loaded(Contents)
         case machine
+        case apple
     }
 
     private let storage: Storage
@@ -57,10 +61,18 @@ public struct SystemTrustStore: Sendable {
     /// (a Swift global: initialised once, thread-safely).
     private static let machineContents = loadContents()
 
+    /// Apple's roots, decoded once by the first use of any `SystemTrustStore.apple` (a Swift
+    /// global: initialised once, thread-safely).
+    private static let appleContents = Contents(
+        certificates: AppleTrustStoreSnapshot.embedded.systemRoots,
+        sources: [AppleTrustStoreSnapshot.embedded.source + ": certificates/roots"],
+        problems: AppleTrustStoreSnapshot.embedded.problems.map { (file: "embedded Apple trust store", reason: $0) })
+
     private var contents: Contents {
         switch storage {
         case .loaded(let contents): return contents
         case .machine: return Self.machineContents
+        case .apple: return Self.appleContents
         }
     }
 
@@ -84,6 +96,15 @@ public struct SystemTrustStore: Sendable {
 
     /// The store of this machine, read on first use (not when a ``Trust`` is made with it).
     public static let shared = SystemTrustStore(storage: .machine)
+
+    /// Apple's system roots as a Mac has them at the trust-store version compiled into Vouch
+    /// (certificates/roots of security_certificates at ``AppleTrustStoreSnapshot/tag``, 156 at
+    /// 55349.0.11; SECTRUST.md §17.2): anchors for every policy, decoded on first use (not when a
+    /// ``Trust`` is made with it), nothing read from the host. ``sources`` names the tag; there
+    /// are no trust settings. Apple's constrained anchors, EV roots and removed certificates are
+    /// in ``AppleTrustStoreSnapshot/embedded`` and not applied by the evaluation yet; ``shared``
+    /// remains the default store.
+    public static let apple = SystemTrustStore(storage: .apple)
 
     /// A store made of given certificates (for tests and for callers with their own roots).
     public init(certificates: [Certificate]) {
