@@ -71,17 +71,26 @@ struct InspectCommand: Subcommand {
         var logs: CertificateTransparencyLogList? = nil
         // A file that is one OCSP response (DER) is shown as `openssl ocsp -resp_text` shows it.
         var responses: [(name: String, response: OCSPResponse)] = []
-        do {
-            var certificateFiles: [String] = []
+        do throws(InputError) {
+            var certificateFiles: [InputFile] = []
+            // Why each DER file is no OCSP response, said beside why it is no certificate when it
+            // is neither: the reader learns what was tried, not only the last guess.
+            var notResponses: [String: X509Error] = [:]
             for path in files {
                 let input = try InputFile.read(path)
-                if let response = try? OCSPResponse(derEncoded: input.bytes) {
-                    responses.append((input.name, response))
-                } else {
-                    certificateFiles.append(path)
+                do throws(X509Error) {
+                    responses.append((input.name, try OCSPResponse(derEncoded: input.bytes)))
+                } catch {
+                    certificateFiles.append(input)
+                    if input.bytes.first == 0x30 || !DERDocument.hasPEMBeginLine(input.bytes[...]) { notResponses[input.name] = error }
                 }
             }
-            if !certificateFiles.isEmpty || responses.isEmpty { certificates = try CertificateLoader.load(certificateFiles) }
+            if !certificateFiles.isEmpty || responses.isEmpty {
+                do throws(InputError) { certificates = try CertificateLoader.load(certificateFiles) } catch {
+                    guard let notResponse = notResponses[error.file] else { throw error }
+                    throw InputError(file: error.file, message: "not a certificate: \(error.message); not an OCSP response: \(notResponse)")
+                }
+            }
             if let ctLogs { logs = try TransparencyRendering.loadLogs(ctLogs) }
         } catch {
             printError(error.line)
@@ -143,21 +152,36 @@ enum CertificateLoader {
         -> [(location: String, certificate: Certificate, auxiliary: CertificateTrustAuxiliary?)]
     {
         var certificates: [(location: String, certificate: Certificate, auxiliary: CertificateTrustAuxiliary?)] = []
-        for path in paths {
-            let input = try InputFile.read(path)
-            let documents = try input.documents().filter { $0.label.map(PEM.certificateLabels.contains) ?? true }
-            for document in documents {
-                let location = document.location(in: input.name)
-                do throws(X509Error) {
-                    let read = try TrustedCertificate(block: document.der, label: document.label, readingTrustData: readingTrustData)
-                    certificates.append((location, read.certificate, read.auxiliary))
-                } catch {
-                    throw InputError(file: location, message: error.description)
-                }
-            }
-        }
+        // Each file read, then its certificates, in turn: the first problem met is the one reported.
+        for path in paths { certificates += try Self.certificates(in: try InputFile.read(path), readingTrustData: readingTrustData) }
+        guard !certificates.isEmpty else { throw InputError(file: paths.joined(separator: ", "), message: "no certificate found") }
+        return certificates
+    }
+
+    /// ``load(_:)`` of files already read (standard input can be read only once).
+    static func load(_ inputs: [InputFile]) throws(InputError) -> [(location: String, certificate: Certificate)] {
+        var certificates: [(location: String, certificate: Certificate)] = []
+        for input in inputs { certificates += try Self.certificates(in: input, readingTrustData: false).map { ($0.location, $0.certificate) } }
         guard !certificates.isEmpty else {
-            throw InputError(file: paths.joined(separator: ", "), message: "no certificate found")
+            throw InputError(file: inputs.map(\.name).joined(separator: ", "), message: "no certificate found")
+        }
+        return certificates
+    }
+
+    /// The certificates of one file: a DER file, or its PEM certificate blocks.
+    private static func certificates(in input: InputFile, readingTrustData: Bool) throws(InputError)
+        -> [(location: String, certificate: Certificate, auxiliary: CertificateTrustAuxiliary?)]
+    {
+        var certificates: [(location: String, certificate: Certificate, auxiliary: CertificateTrustAuxiliary?)] = []
+        let documents = try input.documents().filter { $0.label.map(PEM.certificateLabels.contains) ?? true }
+        for document in documents {
+            let location = document.location(in: input.name)
+            do throws(X509Error) {
+                let read = try TrustedCertificate(block: document.der, label: document.label, readingTrustData: readingTrustData)
+                certificates.append((location, read.certificate, read.auxiliary))
+            } catch {
+                throw InputError(file: location, message: error.description)
+            }
         }
         return certificates
     }

@@ -54,6 +54,29 @@ import Testing
         #expect(try VouchProcess.run(Self.base + ["--sct", "/nonexistent/list"]).status == 2)
     }
 
+    @Test("inspect of a DER file that is neither a certificate nor an OCSP response says why it is neither; PEM only why it is no certificate")
+    func neither() throws {
+        let response = try #require(FileManager.default.contents(atPath: VouchProcess.projectRoot.path + "/" + Self.folder + "revoked-by-name.der"))
+        // A truncated response: once reported as a malformed certificate alone.
+        let truncated = try VouchProcess.run(["inspect", "-"], input: Array(response.prefix(response.count - 10)))
+        #expect(truncated.status == 2)
+        #expect(truncated.standardOutput.isEmpty)
+        let line = truncated.standardError
+        #expect(line.hasPrefix("<stdin>: not a certificate: offset "), "\(line)")
+        #expect(line.contains("; not an OCSP response: offset "), "\(line)")
+        #expect(line.hasSuffix("\n") && line.dropLast().split(separator: "\n").count == 1, "one line: \(line)")
+        // A PEM block that is no certificate: what the certificate reader says, and nothing of OCSP.
+        let pem = try VouchProcess.run(["inspect", "-"], input: Array("-----BEGIN CERTIFICATE-----\nMAMCAQE=\n-----END CERTIFICATE-----\n".utf8))
+        #expect(pem.status == 2)
+        #expect(pem.standardError == "<stdin>: PEM block 1 (CERTIFICATE): offset 2: tbsCertificate: expected SEQUENCE, found INTEGER\n")
+        // Standard input is read once: a chain piped in is inspected (it read as empty before).
+        let chain = try #require(FileManager.default.contents(atPath: VouchProcess.projectRoot.path + "/TestVectors/example/chain.pem"))
+        let piped = try VouchProcess.run(["inspect", "-"], input: Array(chain))
+        #expect(piped.status == 0, "\(piped.standardError)")
+        #expect(piped.standardOutput.hasPrefix("Certificate 1 of 2 (<stdin>: PEM block 1 (CERTIFICATE))"), "\(piped.standardOutput.prefix(200))")
+        #expect(!pem.standardError.contains("OCSP"))
+    }
+
     @Test("inspect shows a response as openssl ocsp -resp_text does, field for field")
     func inspect() throws {
         let process = try VouchProcess.run(["inspect", Self.folder + "revoked-by-name.der"])
