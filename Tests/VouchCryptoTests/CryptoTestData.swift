@@ -1,4 +1,5 @@
 import Foundation
+import VouchDER
 import VouchTestSupport
 
 /// Where the crypto tests find their vectors, and the small decoders they share.
@@ -25,28 +26,7 @@ enum CryptoTestData {
     static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
     /// The bytes of a hex string (either case, no separators); `nil` if it is not hex.
-    static func hex(_ text: some StringProtocol) -> [UInt8]? {
-        let digits = Array(text.utf8)
-        guard digits.count % 2 == 0 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(digits.count / 2)
-        var index = 0
-        while index < digits.count {
-            guard let high = nibble(digits[index]), let low = nibble(digits[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-            index += 2
-        }
-        return bytes
-    }
-
-    private static func nibble(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return digit - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
+    static func hex(_ text: some StringProtocol) -> [UInt8]? { Hex.decode(text) }
 
     /// Decodes a JSON file.
     static func json<T: Decodable>(_ type: T.Type, at path: String) throws -> T {

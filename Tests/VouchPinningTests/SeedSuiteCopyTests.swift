@@ -24,17 +24,19 @@ struct SeedSuiteCopyTests {
 
     @Test("AFNetworking: the same cases")
     func afnetworking() throws {
-        let ours = try #require(AFNetworkingSuite.loaded)
         let theirs = try #require(SeedSuites.load(AFNetworkingSuite.self, Self.shared + "/afnetworking"))
-        #expect(ours.cases.map(\.id) == theirs.cases.map(\.id))
-        for (mine, other) in zip(ours.cases, theirs.cases) { #expect(mine == other, "\(mine.id)") }
+        Self.expectSame(try #require(AFNetworkingSuite.loaded).cases, theirs.cases, id: \.id)
     }
 
     @Test("TrustKit: the same cases")
     func trustkit() throws {
-        let ours = try #require(TrustKitSuite.loaded)
         let theirs = try #require(SeedSuites.load(TrustKitSuite.self, Self.shared + "/trustkit"))
-        #expect(ours.cases.map(\.id) == theirs.cases.map(\.id))
-        for (mine, other) in zip(ours.cases, theirs.cases) { #expect(mine == other, "\(mine.id)") }
+        Self.expectSame(try #require(TrustKitSuite.loaded).cases, theirs.cases, id: \.id)
+    }
+
+    /// The same case ids in the same order, and each case equal in every field the tests read.
+    static func expectSame<Case: Equatable>(_ ours: [Case], _ theirs: [Case], id: (Case) -> String) {
+        #expect(ours.map(id) == theirs.map(id))
+        for (mine, other) in zip(ours, theirs) { #expect(mine == other, "\(id(mine))") }
     }
 }

@@ -23,9 +23,7 @@ enum TrustEvaluator {
             responseRequired: request.revocationResponseRequired, verifyTime: verifyTime)
         judge.revocation.profile = request.profile
         if !request.ocspResponses.isEmpty {
-            judge.revocation.ocsp = OCSPChecker(
-                responses: request.ocspResponses, indexes: request.ocspResponseIndexes, currentTime: request.currentSeconds,
-                evaluatesResponder: responderEvaluation(for: request))
+            judge.revocation.ocsp = ocspChecker(for: request)
         }
         // Certificate Transparency only when there is something to judge it with: without a log
         // list or external SCTs (TLS ones, or OCSP responses carrying some), nothing is made and
@@ -82,6 +80,14 @@ enum TrustEvaluator {
             certificateTransparency: transparency)
     }
 
+    /// The checker of `request`'s OCSP responses, at its current time, judging delegated responders
+    /// with ``responderEvaluation(for:)`` (also what `Trust.ocspAnswers()` asks).
+    static func ocspChecker(for request: TrustRequest) -> OCSPChecker {
+        OCSPChecker(
+            responses: request.ocspResponses, indexes: request.ocspResponseIndexes, currentTime: request.currentSeconds,
+            evaluatesResponder: responderEvaluation(for: request))
+    }
+
     /// How a delegated OCSP responder is judged for `request` (``OCSPChecker/ResponderEvaluation``):
     /// an evaluation of its own, as Apple's `SecOCSPResponseEvaluateSigner` makes one: the
     /// responder with the response's certificates, BasicX509, anchored only at the issuer's chain,
@@ -92,10 +98,11 @@ enum TrustEvaluator {
             var responder = TrustRequest(certificates: [signer] + responseCertificates, policies: [.basicX509], systemStore: systemStore)
             responder.anchors = issuers
             responder.anchorsOnly = true
-            responder.verifyDate = DERTime(secondsSince1970: time)
+            let date = DERTime(secondsSince1970: time)
+            responder.verifyDate = date
             responder.profile = profile
             var events: [TrustEvent]? = nil
-            return evaluate(responder, at: responder.verifyDate?.secondsSince1970 ?? time, events: &events).isTrusted
+            return evaluate(responder, at: date.secondsSince1970, events: &events).isTrusted
         }
     }
 }

@@ -218,9 +218,7 @@ public struct Trust: Sendable {
     public mutating func ocspAnswers() -> [(index: Int, response: Int, status: OCSPCertStatus)] {
         let chain = evaluate().chain
         guard !ocspResponses.isEmpty, chain.count > 1 else { return [] }
-        var checker = OCSPChecker(
-            responses: request.ocspResponses, indexes: request.ocspResponseIndexes, currentTime: request.currentSeconds,
-            evaluatesResponder: TrustEvaluator.responderEvaluation(for: request))
+        var checker = TrustEvaluator.ocspChecker(for: request)
         var answers: [(index: Int, response: Int, status: OCSPCertStatus)] = []
         for index in chain.indices.dropLast() {
             let answer = checker.answer(for: chain[index], issuers: chain[(index + 1)...])

@@ -89,12 +89,12 @@ struct AnchorResolver {
     mutating func pathSettings(_ path: [Int], in pool: inout CertificatePool) -> PathSettings? {
         guard let settings else { return nil }
         let perIndex = path.indices.map { certificateSettings(path[$0], isLeaf: $0 == 0, in: &pool) }
-        let sha1 = settings.exceptions == nil ? [] : path.map { self.sha1(of: $0, in: &pool) }
+        let sha1 = settings.exceptions == nil ? [] : path.map { self.sha1(of: $0, in: pool) }
         return PathSettings(perIndex: perIndex, matcher: settings.matcher, exceptions: settings.exceptions, sha1: sha1)
     }
 
     /// The SHA-1 of certificate `id`, which exceptions name it by (hashed once per evaluation).
-    mutating func sha1(of id: Int, in pool: inout CertificatePool) -> [UInt8] {
+    mutating func sha1(of id: Int, in pool: CertificatePool) -> [UInt8] {
         if let known = sha1ByID[id] { return known }
         let digest = HashAlgorithm.sha1.digest(pool[id].certificate.derEncoded)
         sha1ByID[id] = digest
@@ -106,7 +106,7 @@ struct AnchorResolver {
     mutating func waives(_ check: TrustCheck, _ id: Int, at index: Int, in pool: inout CertificatePool) -> Bool {
         guard let settings else { return false }
         let certificate = certificateSettings(id, isLeaf: index == 0, in: &pool)
-        let sha1 = settings.exceptions == nil ? nil : self.sha1(of: id, in: &pool)
+        let sha1 = settings.exceptions == nil ? nil : self.sha1(of: id, in: pool)
         return PathSettings.waiver(
             for: TrustFailure(index: index, check: check), certificate: certificate, sha1: sha1,
             matcher: settings.matcher, exceptions: settings.exceptions) != nil

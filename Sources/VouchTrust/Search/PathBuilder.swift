@@ -253,7 +253,7 @@ struct PathBuilder {
     func certificates(_ path: [Int]) -> [Certificate] { path.map { pool[$0].certificate } }
 
     /// What the checks read of certificate `id` (the judge keeps them).
-    mutating func facts(_ id: Int) -> CertificateFacts { judge.facts(id, in: pool) }
+    func facts(_ id: Int) -> CertificateFacts { judge.facts(id, in: pool) }
 
     /// Whether certificate `id` is an anchor at the leaf's position (`isLeaf`) or above.
     mutating func isAnchor(_ id: Int, isLeaf: Bool) -> Bool { anchors.isAnchor(id, isLeaf: isLeaf, in: &pool) }
