@@ -43,7 +43,7 @@ let package = Package(
         // other that holds VouchTrust) carries it without a public module of its own.
         .target(name: "VouchTrustData", exclude: ["README.md"]),
         // Sources/VouchTrust/README.md draws the module's rooms and the flow through them.
-        .target(name: "VouchTrust", dependencies: ["VouchX509", "VouchCrypto", "VouchTrustData"], exclude: ["README.md"]),
+        .target(name: "VouchTrust", dependencies: ["VouchX509", "VouchCrypto", "VouchJSON", "VouchTrustData"], exclude: ["README.md"]),
         .target(name: "VouchPinning", dependencies: ["VouchTrust", "VouchCrypto", "VouchJSON", "VouchPropertyList"]),
         .executableTarget(
             name: "vouch",

@@ -82,7 +82,7 @@ extension PinCommand {
         do {
             set = try PinSet(contentsOfFile: pinSetFile)
             trust = try Trust(certificates: try CertificateLoader.load(files).map(\.certificate),
-                              policies: [.ssl(server: true, hostname: host)])
+                              policies: [.ssl(server: true, hostname: host)], systemStore: trustOptions.systemStore)
             try trustOptions.apply(to: &trust)
         } catch let error as PinSetFileError {
             printError("\(pinSetFile): \(error)")

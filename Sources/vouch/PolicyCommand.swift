@@ -65,7 +65,7 @@ struct PolicyCommand: Subcommand {
         var policy = SecurityPolicy(pinningMode: pinning.mode)
         var trust: Trust
         do {
-            trust = try Trust(certificates: try CertificateLoader.load(chain).map(\.certificate), policies: [.basicX509])
+            trust = try Trust(certificates: try CertificateLoader.load(chain).map(\.certificate), policies: [.basicX509], systemStore: trustOptions.systemStore)
             try trustOptions.apply(to: &trust)
             policy.pinnedCertificates = Set(try CertificateLoader.loadAllowingNone(pinned).map { Array($0.certificate.derEncoded) })
         } catch let error as InputError {

@@ -44,8 +44,17 @@ enum TransparencyRendering {
         return name.isEmpty ? "log \(id)" : "log \(id) (\(name))"
     }
 
-    /// One line per SCT and one for the verdict, for `--explain` and the text output.
+    /// Whether the text output and `--explain` speak of CT: when the caller gave a log list,
+    /// when there were SCTs, or when CT was required. Apple's built-in list judging a chain without
+    /// SCTs that need not have any leaves nothing to say (`--json` has it all the same).
+    static func isWorthSaying(_ report: CertificateTransparencyReport) -> Bool {
+        report.systemLogList == nil || !report.timestamps.isEmpty || report.isRequired
+    }
+
+    /// One line per SCT and one for the verdict, for `--explain` and the text output (none when
+    /// there is nothing worth saying, ``isWorthSaying(_:)``).
     static func lines(_ report: CertificateTransparencyReport) -> [String] {
+        guard isWorthSaying(report) else { return [] }
         var lines: [String] = []
         for outcome in report.timestamps {
             guard let timestamp = outcome.timestamp else {
@@ -69,7 +78,16 @@ enum TransparencyRendering {
         if let required = report.requiredEmbeddedLogs {
             text += ", \(report.qualifiedEmbeddedLogs) of \(required) embedded logs the lifetime needs"
         }
-        text += "); " + (report.isRequired ? "required (system-rooted SSL server chain)" : "not required for this chain")
+        text += "); "
+        if report.isRequired {
+            text += "required (system-rooted SSL server chain)"
+        } else if let system = report.systemLogList, !system.isCurrent {
+            text += "not required: the built-in log list (\(system.source), \(DERTime.rfc3339(secondsSince1970: system.date).prefix(10))) "
+                + "is not current at the verify date (60 days or more away from it), and a Mac stops requiring CT 60 days after its last "
+                + "trust-store update (--ct-logs apple requires it)"
+        } else {
+            text += "not required for this chain"
+        }
         return text
     }
 
@@ -94,7 +112,14 @@ enum TransparencyRendering {
         return [
             ("certificate_transparency", report.hasLogList ? .bool(evaluation.isCertificateTransparent) : .null),
             ("certificate_transparency_details", .object([
-                ("log_list", .bool(report.hasLogList)), ("qualified", .bool(report.isQualified)),
+                ("log_list", .bool(report.hasLogList)),
+                ("system_log_list", report.systemLogList.map { system in
+                    .object([
+                        ("source", .string(system.source)),
+                        ("date", .string(DERTime.rfc3339(secondsSince1970: system.date))), ("current", .bool(system.isCurrent)),
+                    ])
+                } ?? .null),
+                ("qualified", .bool(report.isQualified)),
                 ("required", .bool(report.isRequired)), ("current_logs", .int(Int64(report.currentLogs))),
                 ("qualified_embedded_logs", .int(Int64(report.qualifiedEmbeddedLogs))),
                 ("required_embedded_logs", report.requiredEmbeddedLogs.map { .int(Int64($0)) } ?? .null),

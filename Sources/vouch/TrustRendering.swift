@@ -59,7 +59,7 @@ enum TrustRendering {
             print("\(index): \(certificate.subject.rfc4514)\(anchor)\(problems)")
         }
         for decision in evaluation.decisions { print("· \(decision)") }
-        if let report = evaluation.certificateTransparency { print(TransparencyRendering.summary(report)) }
+        if let report = evaluation.certificateTransparency, TransparencyRendering.isWorthSaying(report) { print(TransparencyRendering.summary(report)) }
         if evaluation.isTrusted {
             print("trusted (\(evaluation.result.rawValue)) at \(DERTime.rfc3339(secondsSince1970: evaluation.verifyTime))")
         } else {

@@ -29,8 +29,11 @@ struct VerifyCommand: Subcommand {
               exceptions  SecTrustCopyExceptions: [{"sha1", "<Check>": false, ...}, {}], for --exceptions
               ocsp_responses  with --ocsp-response: [{"file", "error"}] (error: why it does not parse, or null)
               ocsp_answers    [{"index", "response", "status"}]: the response that counted per certificate
-              certificate_transparency  with --ct-logs or --sct: kSecTrustCertificateTransparency, true
-                          when trusted and CT-qualified; certificate_transparency_details: {"log_list",
+              certificate_transparency  with a log list (Apple's by default) or --sct:
+                          kSecTrustCertificateTransparency, true when trusted and CT-qualified;
+                          null when not judged; certificate_transparency_details: {"log_list",
+                          "system_log_list": null for a list you gave, else {"source", "date",
+                          "current"},
                           "qualified", "required", "current_logs", "qualified_embedded_logs",
                           "required_embedded_logs", "scts": [{"source", "log_id", "timestamp",
                           "algorithm", "log", "verdict"}]}
@@ -45,7 +48,7 @@ struct VerifyCommand: Subcommand {
             .repeatable("ocsp-response", "file", "SecTrustSetOCSPResponse: a DER OCSPResponse (RFC 6960), stapled or fetched by you. A revoked answer fails the certificate; a fresh good one is a positive response; one that does not apply is ignored (--explain says why)."),
             .value("now", "time", "The current time OCSP freshness is judged at, as Apple reads the clock rather than the verify date: RFC 3339 or @UNIXSECONDS (default: the clock)."),
             .repeatable("sct", "file", "SecTrustSetSignedCertificateTimestamps: the TLS extension's SignedCertificateTimestampList (RFC 6962 §3.3), raw bytes."),
-            .value("ct-logs", "file", "SecTrustSetTrustedLogs: Apple's trusted-logs property list or a v3 log_list.json. With it, Certificate Transparency is judged and required of system-rooted SSL server chains; without it, never."),
+            .value("ct-logs", "file|apple|none", "SecTrustSetTrustedLogs: Apple's trusted-logs property list or a v3 log_list.json, with which Certificate Transparency is judged and required of system-rooted SSL server chains; 'apple': Apple's embedded list, set as a caller's list (required whatever its age); 'none': CT not judged. Default: under --system-roots apple, Apple's embedded list, which requires CT while the verify date is less than 60 days from the store's date ('vouch roots'), as a Mac stops requiring it 60 days after its last trust-store update; under linux, none."),
             .value("exceptions", "file", "SecTrustSetExceptions: the JSON array a previous --json printed under \"exceptions\"."),
             .flag("json", "Print one JSON object."),
             .flag("explain", "Tell how the chain was built: each candidate issuer, parked path, judged path and score."),
@@ -103,7 +106,7 @@ struct VerifyCommand: Subcommand {
         var sctNotes: [String] = []
         do {
             let certificates = try CertificateLoader.load(chain).map(\.certificate)
-            trust = try Trust(certificates: certificates, policies: [trustPolicy])
+            trust = try Trust(certificates: certificates, policies: [trustPolicy], systemStore: trustOptions.systemStore)
             try trustOptions.apply(to: &trust)
             if !crl.isEmpty { trust.setCRLs(try CRLLoader.load(crl)) }
             if requireRevocationResponse { trust.setRevocationResponseRequired(true) }
@@ -117,7 +120,12 @@ struct VerifyCommand: Subcommand {
                 trust.setSignedCertificateTimestamps(loaded.timestamps)
                 sctNotes = loaded.notes
             }
-            if let ctLogs { trust.setTrustedLogs(try TransparencyRendering.loadLogs(ctLogs)) }
+            switch ctLogs {
+            case nil: break
+            case "none"?: trust.setUsesSystemTrustedLogs(false)
+            case "apple"?: trust.setTrustedLogs(AppleTrustStoreSnapshot.embedded.certificateTransparencyLogs)
+            case let file?: trust.setTrustedLogs(try TransparencyRendering.loadLogs(file))
+            }
             if let exceptions, !trust.setExceptions(try ExceptionsFile.load(exceptions)) {
                 // SecTrustSetExceptions returns false and evaluates as if none were set: say so.
                 printError("\(exceptions): ignored: the first entry's sha1 is not this leaf's (SecTrustSetExceptions returns false)")
@@ -170,8 +178,19 @@ struct TrustOptions {
         .flag("no-anchors", "Trust nothing: SecTrustSetAnchorCertificates([])."),
         .value("at", "time", "The verify date: RFC 3339 (2020-06-01T00:00:00Z) or @UNIXSECONDS."),
         .value("profile", "profile", profileHelp),
+        .value("system-roots", "store", systemRootsHelp),
         .repeatable("trust-settings", "[user:|admin:]file", "User (default) or admin trust settings: the property list 'security trust-settings-export' writes, or the same as JSON (consulted when the system store is in the anchor set)."),
     ]
+
+    static let systemRootsHelp = "apple (the default: Apple's trust store built in, at the version 'vouch roots' prints, with what this machine's administrator added to the distribution's store as admin trust settings) or linux (the distribution's store: SSL_CERT_FILE, SSL_CERT_DIR, the well-known files)."
+
+    /// Reads `--system-roots`.
+    static func systemStore(_ arguments: ParsedArguments) throws(UsageError) -> SystemTrustStore {
+        let kind = try arguments.value("system-roots", expected: "apple or linux") { name -> SystemTrustStore.Kind? in
+            name == "given" ? nil : SystemTrustStore.Kind(rawValue: name)
+        }
+        return kind == .linux ? .linux : .apple
+    }
 
     static let profileHelp = "apple (the default: SecTrust's rules, quirks included) or strict (RFC 5280 and the CA/B Forum profile as x509-limbo encodes them)."
 
@@ -186,9 +205,12 @@ struct TrustOptions {
     let at: String?
     let profile: ValidationProfile
     let trustSettings: [String]
+    /// The system domain `--system-roots` chose.
+    let systemStore: SystemTrustStore
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         profile = try Self.profile(arguments)
+        systemStore = try Self.systemStore(arguments)
         trustSettings = arguments.values("trust-settings")
         anchors = arguments.values("anchors")
         systemAnchors = arguments.flag("system-anchors")

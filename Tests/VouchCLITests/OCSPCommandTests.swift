@@ -45,7 +45,11 @@ import Testing
         let json = try Self.json(try VouchProcess.run(Self.base + ["--ocsp-response", Self.folder + "ca.der", "--json"]))
         let responses = try #require(json["ocsp_responses"] as? [[String: Any]])
         #expect((responses.first?["error"] as? String)?.contains("expected ENUMERATED") == true)
-        #expect(json["certificate_transparency"] is NSNull)
+        // Apple's built-in log list judges CT by default (no SCTs: not transparent); with
+        // --ct-logs none it is not judged at all.
+        #expect(json["certificate_transparency"] as? Bool == false)
+        let unjudged = try Self.json(try VouchProcess.run(Self.base + ["--ocsp-response", Self.folder + "ca.der", "--ct-logs", "none", "--json"]))
+        #expect(unjudged["certificate_transparency"] is NSNull)
         #expect(try VouchProcess.run(Self.base + ["--now", "yesterday"]).status == 64)
         // The same for --sct: a file that is no SignedCertificateTimestampList is ignored and named.
         let notSCTs = try VouchProcess.run(Self.base + ["--sct", Self.folder + "ca.der", "--explain"])

@@ -4,11 +4,11 @@ import Testing
 /// `vouch roots`: where the store was found, how many anchors, what could not be read.
 @Suite("vouch roots")
 struct RootsCommandTests {
-    /// Runs `vouch roots --json` with SSL_CERT_FILE and SSL_CERT_DIR set.
+    /// Runs `vouch roots --system-roots linux --json` with SSL_CERT_FILE and SSL_CERT_DIR set.
     static func roots(file: String, directory: String) throws -> (status: Int32, json: [String: Any]) {
         let run = try VouchProcess.run(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["SSL_CERT_FILE=\(file)", "SSL_CERT_DIR=\(directory)", VouchProcess.executable.path, "roots", "--json"])
+            ["SSL_CERT_FILE=\(file)", "SSL_CERT_DIR=\(directory)", VouchProcess.executable.path, "roots", "--system-roots", "linux", "--json"])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
         return (run.status, json)
     }
@@ -23,6 +23,7 @@ struct RootsCommandTests {
         let chain = VouchProcess.projectRoot.appendingPathComponent("TestVectors/example/chain.pem").path
         let (status, json) = try Self.roots(file: chain, directory: directory.path)
         #expect(status == 0)
+        #expect(json["source"] as? String == "linux")
         #expect(json["ssl_cert_file"] as? String == chain)
         #expect(json["ssl_cert_dir"] as? String == directory.path)
         #expect(json["sources"] as? [String] == [chain, directory.appendingPathComponent("root.pem").path])

@@ -160,10 +160,10 @@ struct TrustSettingsCommandTests {
         // The same file as the system store.
         let environment = URL(fileURLWithPath: "/usr/bin/env")
         let store = ["SSL_CERT_FILE=" + reject, "SSL_CERT_DIR=/nonexistent", VouchProcess.executable.path]
-        let system = try VouchProcess.run(environment, store + ["verify"] + chain + ["--json"] + Self.at)
+        let system = try VouchProcess.run(environment, store + ["verify"] + chain + ["--system-roots", "linux", "--json"] + Self.at)
         #expect(system.status == 1)
         #expect(try Self.json(system.standardOutput)["result"] as? String == "deny")
-        let roots = try VouchProcess.run(environment, store + ["roots", "--json"])
+        let roots = try VouchProcess.run(environment, store + ["roots", "--system-roots", "linux", "--json"])
         let counts = try Self.json(roots.standardOutput)
         #expect(counts["anchors"] as? Int == 1 && counts["with_trust_metadata"] as? Int == 1 && counts["distrusted"] as? Int == 1)
     }
@@ -171,7 +171,7 @@ struct TrustSettingsCommandTests {
     @Test("vouch roots on p11-kit's own openssl-bundle output: 4 certificates, 3 with trust data, 1 distrusted")
     func p11KitBundle() throws {
         let store = ["SSL_CERT_FILE=TestVectors/trusted-certificates/p11-kit-all.trust.crt", "SSL_CERT_DIR=/nonexistent", VouchProcess.executable.path]
-        let roots = try VouchProcess.run(URL(fileURLWithPath: "/usr/bin/env"), store + ["roots", "--json"])
+        let roots = try VouchProcess.run(URL(fileURLWithPath: "/usr/bin/env"), store + ["roots", "--system-roots", "linux", "--json"])
         let counts = try Self.json(roots.standardOutput)
         #expect(counts["anchors"] as? Int == 4)
         #expect(counts["with_trust_metadata"] as? Int == 3)

@@ -13,6 +13,11 @@ import VouchX509
 /// than its fields (each value type's copy and destroy code is a cost of the static binary).
 final class CertificateTransparencyChecker {
     let logs: CertificateTransparencyLogList?
+    /// Whether CT may be required: the caller set the logs, or the system store's list is
+    /// current at the verify date (Apple: a MobileAsset check-in in the last 60 days).
+    let enforces: Bool
+    /// The system store's list when it is the one judging (no caller list).
+    let systemLogList: CertificateTransparencyReport.SystemLogList?
     let tlsTimestamps: [[UInt8]]
     /// The OCSP responses given: the SCTs of those that answer for the leaf and its issuer count.
     let ocspResponses: [OCSPResponse]
@@ -24,8 +29,13 @@ final class CertificateTransparencyChecker {
     private var externalOutcomes: [(outcome: SignedCertificateTimestampOutcome, time: Int64)]? = nil
     private var signatureChecks = 0
 
-    init(logs: CertificateTransparencyLogList?, tlsTimestamps: [[UInt8]], ocspResponses: [OCSPResponse], verifyTime: Int64, policies: [TrustPolicy]) {
+    init(
+        logs: CertificateTransparencyLogList?, enforces: Bool, systemLogList: CertificateTransparencyReport.SystemLogList? = nil,
+        tlsTimestamps: [[UInt8]], ocspResponses: [OCSPResponse], verifyTime: Int64, policies: [TrustPolicy]
+    ) {
         self.logs = logs
+        self.enforces = enforces
+        self.systemLogList = systemLogList
         self.tlsTimestamps = tlsTimestamps
         self.ocspResponses = ocspResponses
         self.verifyTime = verifyTime
@@ -46,12 +56,13 @@ final class CertificateTransparencyChecker {
     /// Whether the answer for a path with this leaf may depend on its root being a system root
     /// (so that a deferred system store must be read): the leaf-only conditions of ``isRequired``.
     func mayRequire(_ leaf: CertificateFacts) -> Bool {
-        logs != nil && firstPolicyIsSSLServer && leaf.notBefore >= CertificateTransparencyPolicy.enforcementDate
+        logs != nil && enforces && firstPolicyIsSSLServer && leaf.notBefore >= CertificateTransparencyPolicy.enforcementDate
             && leaf.notBefore <= verifyTime && verifyTime <= leaf.notAfter
     }
 
-    /// `SecPolicyCheckSystemTrustedCTRequired`'s conditions: a log list (Apple: or a MobileAsset
-    /// check-in in the last 60 days, which Vouch never has), the SSL server policy first, a leaf
+    /// `SecPolicyCheckSystemTrustedCTRequired`'s conditions: a log list the caller set, or the
+    /// system store's while it is current (Apple: a MobileAsset check-in in the last 60 days),
+    /// the SSL server policy first, a leaf
     /// issued on or after 2018-10-16 and valid at the verify date, and an anchored path whose
     /// root is a system root but not one of Apple's own anchors.
     func isRequired(_ leaf: CertificateFacts, isAnchored: Bool, isSystemRooted: Bool, top: Certificate) -> Bool {
@@ -129,7 +140,7 @@ final class CertificateTransparencyChecker {
         }
         return CertificateTransparencyReport(
             hasLogList: logs != nil, timestamps: outcomes, currentLogs: current.count, qualifiedEmbeddedLogs: qualifiedEmbedded,
-            requiredEmbeddedLogs: required, isQualified: qualified, isRequired: false)
+            requiredEmbeddedLogs: required, isQualified: qualified, isRequired: false, systemLogList: systemLogList)
     }
 
     /// The TLS SCTs' outcomes over the x509 entry (computed once).

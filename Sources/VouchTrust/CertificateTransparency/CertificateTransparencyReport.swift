@@ -24,10 +24,31 @@ public struct SignedCertificateTimestampOutcome: Sendable, Equatable {
 /// `verify_tls_ct_policy` and `SecPolicyCheckSystemTrustedCTRequired`): every SCT's verdict,
 /// the counts Apple's policy compares, whether the path is CT-qualified and whether CT was required.
 public struct CertificateTransparencyReport: Sendable, Equatable {
-    /// Whether a log list was given (``Trust/setTrustedLogs(_:)``). Without one nothing is
-    /// verified, nothing is qualified and CT is never required: Apple enforces CT only while it
-    /// holds a current log list, and Vouch has none of its own.
+    /// The system store's own log list, when it judged (the caller set none): which list, its
+    /// date, and whether it was current at the verify date.
+    public struct SystemLogList: Sendable, Equatable {
+        /// Where the list came from (Apple's store: its tag).
+        public let source: String
+        /// The list's date (Apple's store: the day the store was built), seconds since 1970.
+        public let date: Int64
+        /// Whether the list was current at the verify date, so that CT could be required
+        /// (``AppleTrustStoreSnapshot/isCertificateTransparencyLogListCurrent(at:)``).
+        public let isCurrent: Bool
+
+        /// A system list's state.
+        public init(source: String, date: Int64, isCurrent: Bool) {
+            self.source = source
+            self.date = date
+            self.isCurrent = isCurrent
+        }
+    }
+
+    /// Whether a log list judged: one the caller set (``Trust/setTrustedLogs(_:)``) or the
+    /// system store's (Apple's, ``systemLogList``). Without one nothing is verified, nothing is
+    /// qualified and CT is never required, as Apple without a current log list.
     public let hasLogList: Bool
+    /// The system store's list when it judged; `nil` when the caller's did, or none.
+    public let systemLogList: SystemLogList?
     /// Every SCT of the three sources, embedded first, then TLS, then OCSP.
     public let timestamps: [SignedCertificateTimestampOutcome]
     /// Distinct logs, not retired, with a valid SCT of any source (Apple's `currentLogsValidatingScts`).
@@ -50,9 +71,10 @@ public struct CertificateTransparencyReport: Sendable, Equatable {
     /// A report.
     public init(
         hasLogList: Bool, timestamps: [SignedCertificateTimestampOutcome], currentLogs: Int, qualifiedEmbeddedLogs: Int,
-        requiredEmbeddedLogs: Int?, isQualified: Bool, isRequired: Bool
+        requiredEmbeddedLogs: Int?, isQualified: Bool, isRequired: Bool, systemLogList: SystemLogList? = nil
     ) {
         self.hasLogList = hasLogList
+        self.systemLogList = systemLogList
         self.timestamps = timestamps
         self.currentLogs = currentLogs
         self.qualifiedEmbeddedLogs = qualifiedEmbeddedLogs
@@ -65,6 +87,6 @@ public struct CertificateTransparencyReport: Sendable, Equatable {
         CertificateTransparencyReport(
             hasLogList: hasLogList, timestamps: timestamps, currentLogs: currentLogs,
             qualifiedEmbeddedLogs: qualifiedEmbeddedLogs, requiredEmbeddedLogs: requiredEmbeddedLogs,
-            isQualified: isQualified, isRequired: required)
+            isQualified: isQualified, isRequired: required, systemLogList: systemLogList)
     }
 }

@@ -26,15 +26,19 @@ enum TrustEvaluator {
             judge.revocation.ocsp = ocspChecker(for: request)
         }
         // Certificate Transparency only when there is something to judge it with: without a log
-        // list or external SCTs (TLS ones, or OCSP responses carrying some), nothing is made and
-        // nothing is paid.
-        let judgesTransparency = request.trustedLogs != nil || !request.signedCertificateTimestamps.isEmpty
+        // list (the caller's, else the system store's) or external SCTs (TLS ones, or OCSP
+        // responses carrying some), nothing is made and nothing is paid.
+        let systemLogs = request.trustedLogs == nil && request.usesSystemTrustedLogs
+            ? request.systemStore.certificateTransparencyLogs(at: verifyTime) : nil
+        let logs = request.trustedLogs ?? systemLogs?.logs
+        let judgesTransparency = logs != nil || !request.signedCertificateTimestamps.isEmpty
             || request.ocspResponses.contains { response in
                 response.basic?.responses.contains { $0.extensions[.ocspSignedCertificateTimestampList] != nil } == true
             }
         if judgesTransparency {
             judge.transparency = CertificateTransparencyChecker(
-                logs: request.trustedLogs, tlsTimestamps: request.signedCertificateTimestamps,
+                logs: logs, enforces: request.trustedLogs != nil || systemLogs?.state.isCurrent == true,
+                systemLogList: systemLogs?.state, tlsTimestamps: request.signedCertificateTimestamps,
                 ocspResponses: request.ocspResponses, verifyTime: verifyTime, policies: request.policies)
         }
         // The pool is filled in place inside the builder: a second reference to it would make the
@@ -50,12 +54,16 @@ enum TrustEvaluator {
         // The system domain is read only when the store is an anchor source (computeSettings
         // stops before it otherwise): reading it loads the store, which exclusive anchors defer.
         let systemSettings = systemIsTrusted ? request.systemStore.trustSettings : TrustSettings()
-        if !request.trustSettings.isEmpty || !systemSettings.isEmpty || request.exceptions != nil || !request.anchorTrustMetadata.isEmpty {
+        // Beside Apple's store, the administrator's local additions are the admin domain
+        // (SECTRUST.md §17.6), read whether or not the store is an anchor source, as a Mac's
+        // admin settings are (§15.3.7); the caller's own admin entry for a certificate wins.
+        let userSettings = request.trustSettings.addingAdministratorEntries(request.systemStore.administratorRoots.trustSettings)
+        if !userSettings.isEmpty || !systemSettings.isEmpty || request.exceptions != nil || !request.anchorTrustMetadata.isEmpty {
             // The user and admin stores' certificates are a source (system-domain entries on a
             // trust are ignored: the system domain is the store's).
-            for entry in request.trustSettings.allEntries where entry.domain != .system { builder.pool.add(entry.certificate, as: .settings) }
+            for entry in userSettings.allEntries where entry.domain != .system { builder.pool.add(entry.certificate, as: .settings) }
             builder.anchors = AnchorResolver(trusted: trusted, settings: EvaluationSettings(
-                settings: request.trustSettings, system: systemSettings, anchorMetadata: request.anchorTrustMetadata,
+                settings: userSettings, system: systemSettings, anchorMetadata: request.anchorTrustMetadata,
                 consultsStore: systemIsTrusted,
                 matcher: ConstraintMatcher(policies: request.policies), exceptions: request.exceptions))
         }

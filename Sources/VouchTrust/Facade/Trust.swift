@@ -48,9 +48,11 @@ public struct Trust: Sendable {
     /// The time taken as "now" where Apple reads the clock instead of the verify date (the
     /// freshness of OCSP responses); `nil`, the default, reads the wall clock at each evaluation.
     public var currentTime: DERTime? { request.currentTime }
-    /// The Certificate Transparency logs trusted (``setTrustedLogs(_:)``), or `nil`: then CT is
-    /// neither verified nor required (SECTRUST.md: Apple enforces CT only with a current log list).
+    /// The Certificate Transparency logs the caller trusts (``setTrustedLogs(_:)``), or `nil`:
+    /// then the system store's own list judges, if it has one and ``usesSystemTrustedLogs``.
     public var trustedLogs: CertificateTransparencyLogList? { request.trustedLogs }
+    /// Whether the system store's log list judges when no logs are set (``setUsesSystemTrustedLogs(_:)``).
+    public var usesSystemTrustedLogs: Bool { request.usesSystemTrustedLogs }
     /// SCTs from the TLS handshake (``setSignedCertificateTimestamps(_:)``), each one SCT's bytes.
     public var signedCertificateTimestamps: [[UInt8]] { request.signedCertificateTimestamps }
     /// The rules applied beyond Apple's: ``ValidationProfile/apple`` (none) unless set.
@@ -243,13 +245,24 @@ public struct Trust: Sendable {
         request.signedCertificateTimestamps = timestamps
     }
 
-    /// `SecTrustSetTrustedLogs`: the Certificate Transparency logs to verify SCTs against, and
-    /// the switch that makes Vouch judge CT at all. With a list (even an empty one) a
-    /// system-rooted SSL server chain must be CT-qualified (``TrustCheck/systemTrustedCTRequired``)
-    /// and ``TrustEvaluation/isCertificateTransparent`` can be true; with `nil` (the default)
-    /// neither, as Apple without a current log list. Invalidates the result.
+    /// `SecTrustSetTrustedLogs`: the Certificate Transparency logs to verify SCTs against. With
+    /// a list (even an empty one) a system-rooted SSL server chain must be CT-qualified
+    /// (``TrustCheck/systemTrustedCTRequired``) and ``TrustEvaluation/isCertificateTransparent``
+    /// can be true, whatever the list's age, as Apple with a caller's list. With `nil` (the
+    /// default) the system store's own list judges: Apple's embedded list under
+    /// ``SystemTrustStore/apple``, which requires CT only while it is current at the verify date
+    /// (``AppleTrustStoreSnapshot/isCertificateTransparencyLogListCurrent(at:)``); none under the
+    /// other stores. Invalidates the result.
     public mutating func setTrustedLogs(_ logs: CertificateTransparencyLogList?) {
         request.trustedLogs = logs
+    }
+
+    /// Whether, with no logs set (``setTrustedLogs(_:)``), the system store's own list judges
+    /// Certificate Transparency (the default, `true`). `false` leaves CT unjudged and never
+    /// required, as before Apple's store was the system domain: Vouch's opt-out (`--ct-logs
+    /// none`), which Apple has no equivalent of. Invalidates the result.
+    public mutating func setUsesSystemTrustedLogs(_ uses: Bool) {
+        request.usesSystemTrustedLogs = uses
     }
 
     /// `SecPolicyCreateRevocation(kSecRevocationRequirePositiveResponse)`: when `true`, every

@@ -29,8 +29,12 @@ struct TrustRequest: Sendable {
     var unparseableOCSPResponses: [(index: Int, error: X509Error)] = []
     /// "Now" where Apple reads the clock rather than the verify date; `nil`: the wall clock.
     var currentTime: DERTime?
-    /// The Certificate Transparency logs trusted, or `nil`: CT neither verified nor required.
+    /// The Certificate Transparency logs the caller trusts, or `nil`: the system store's list
+    /// judges (when ``usesSystemTrustedLogs``), else CT is neither verified nor required.
     var trustedLogs: CertificateTransparencyLogList?
+    /// Whether, without ``trustedLogs``, the system store's own log list judges CT (Apple's
+    /// store: its embedded list, SECTRUST.md §17.6).
+    var usesSystemTrustedLogs = true
     /// SCTs from the TLS handshake, each one SCT's bytes.
     var signedCertificateTimestamps: [[UInt8]] = []
     /// The rules applied beyond Apple's.

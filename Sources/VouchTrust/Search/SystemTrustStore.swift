@@ -1,22 +1,28 @@
 import VouchDER
 import VouchX509
 
-/// The Linux system trust store, found the way Go's crypto/x509 finds it, loaded once and shared.
+/// The system domain: the roots an evaluation trusts when the caller's anchors do not replace
+/// them (SECTRUST.md §12, §14, §17.6), loaded once and shared.
 ///
-/// Files: `$SSL_CERT_FILE` if set, otherwise the first readable of ``bundleFiles``. Directories:
-/// `$SSL_CERT_DIR` (colon-separated) if set, otherwise ``certificateDirectories``; every file in
-/// them is read, except a file already read under another name (a hash link such as
-/// `/etc/ssl/certs/5ad8a5d6.0`, or the bundle itself), and each certificate is parsed once
-/// however many files hold it. It plays the part of Apple's system roots (SECTRUST.md §12, §14):
-/// anchors when no custom anchors are set, untrusted parents when the caller's anchors are
-/// exclusive.
+/// Two system domains exist, as ``Kind`` names them:
+/// - ``apple`` (the default, ``shared``): Apple's trust store compiled into Vouch
+///   (``AppleTrustStoreSnapshot``, 156 roots at security_certificates-55349.0.11), the same on
+///   every machine, so that answers equal a Mac's at that trust-store version; with the roots
+///   this machine's administrator added to the distribution's store as admin-domain trust
+///   settings (``AdministratorRoots``), as a Mac holds a root its administrator installed: a
+///   chain to one of them is trusted with **Proceed**;
+/// - ``linux``: the distribution's store, found the way Go's crypto/x509 finds it.
+///   Files: `$SSL_CERT_FILE` if set, otherwise the first readable of ``bundleFiles``.
+///   Directories: `$SSL_CERT_DIR` (colon-separated) if set, otherwise ``certificateDirectories``;
+///   every file in them is read, except a file already read under another name (a hash link such
+///   as `/etc/ssl/certs/5ad8a5d6.0`, or the bundle itself), and each certificate is parsed once
+///   however many files hold it. Its OpenSSL trust metadata is the system domain's trust
+///   settings (§15.6).
 ///
-/// ``shared`` reads nothing until an evaluation needs the system roots: with exclusive custom
-/// anchors a trust that finds a trusted path among its own certificates never loads the store, as
-/// the system roots would only be asked for after every such path had failed.
-///
-/// ``apple`` is the other system store Vouch knows: Apple's roots, compiled in
-/// (``AppleTrustStoreSnapshot``), the same on every machine. ``shared`` stays the default.
+/// Either is anchors when no custom anchors are set, untrusted parents when the caller's anchors
+/// are exclusive. A store reads nothing until an evaluation needs the system roots: with
+/// exclusive custom anchors a trust that finds a trusted path among its own certificates never
+/// loads it, as the system roots would only be asked for after every such path had failed.
 public struct SystemTrustStore: Sendable {
     /// Bundle files of Debian/Ubuntu, Fedora/RHEL 6, openSUSE, OpenELEC, CentOS/RHEL 7, Alpine
     /// (Go's list, `crypto/x509/root_linux.go`).
@@ -26,6 +32,17 @@ public struct SystemTrustStore: Sendable {
     ]
     /// Directories of individual certificates (SLES, Fedora/RHEL), read when present.
     public static let certificateDirectories = ["/etc/ssl/certs", "/etc/pki/tls/certs"]
+
+    /// Which system domain a store is.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// Apple's trust store, compiled in, with the administrator's local additions as admin
+        /// trust settings (SECTRUST.md §17.6).
+        case apple
+        /// The distribution's store (`SSL_CERT_FILE`, `SSL_CERT_DIR`, the well-known files).
+        case linux
+        /// Certificates the caller gave (``init(certificates:)``).
+        case given
+    }
 
     /// What a store holds once loaded.
     struct Contents: Sendable {
@@ -50,35 +67,49 @@ public struct SystemTrustStore: Sendable {
 
     /// Given contents, or this machine's or Apple's, loaded on first use.
     private enum Storage: Sendable {
-        case loaded(Contents)
+        /// Contents read or given, and which kind they are.
+        case loaded(Contents, Kind)
         case machine
-        case apple
+        /// Apple's roots with the given administrator's additions, or this machine's (`nil`).
+        case apple(AdministratorRoots?)
     }
 
     private let storage: Storage
 
-    /// This machine's store, loaded once by the first use of any `SystemTrustStore.shared`
+    /// This machine's store, loaded once by the first use of any `SystemTrustStore.linux`
     /// (a Swift global: initialised once, thread-safely).
     private static let machineContents = loadContents()
 
-    /// Apple's roots, decoded once by the first use of any `SystemTrustStore.apple` (a Swift
-    /// global: initialised once, thread-safely).
+    /// Apple's roots, decoded once by the first use of any Apple store (a Swift global:
+    /// initialised once, thread-safely).
     private static let appleContents = Contents(
         certificates: AppleTrustStoreSnapshot.embedded.systemRoots,
         sources: [AppleTrustStoreSnapshot.embedded.source + ": certificates/roots"],
         problems: AppleTrustStoreSnapshot.embedded.problems.map { (file: "embedded Apple trust store", reason: $0) })
 
+    /// This machine's administrator additions, read once by the first evaluation that asks.
+    private static let machineAdministratorRoots = AdministratorRoots.load()
+
     private var contents: Contents {
         switch storage {
-        case .loaded(let contents): return contents
+        case .loaded(let contents, _): return contents
         case .machine: return Self.machineContents
         case .apple: return Self.appleContents
         }
     }
 
+    /// Which system domain this is.
+    public var kind: Kind {
+        switch storage {
+        case .loaded(_, let kind): return kind
+        case .machine: return .linux
+        case .apple: return .apple
+        }
+    }
+
     /// The anchors, in the order found.
     public var certificates: [Certificate] { contents.certificates }
-    /// The files the certificates came from.
+    /// The files the certificates came from (for Apple's store, the snapshot's source).
     public var sources: [String] { contents.sources }
     /// Files that could not be read or held malformed PEM, with the reason.
     public var problems: [(file: String, reason: String)] { contents.problems }
@@ -91,24 +122,52 @@ public struct SystemTrustStore: Sendable {
     /// The roots indexed for path building.
     var roots: CertificatePool.Layer { contents.roots }
     /// The system domain's trust settings: what the distribution's trust metadata says of its
-    /// roots (SECTRUST.md §15.6); empty for a store of plain PEM bundles.
+    /// roots (SECTRUST.md §15.6); empty for a store of plain PEM bundles and for Apple's.
     public var trustSettings: TrustSettings { contents.trustSettings }
 
-    /// The store of this machine, read on first use (not when a ``Trust`` is made with it).
-    public static let shared = SystemTrustStore(storage: .machine)
+    /// The administrator's local additions, the admin domain beside Apple's store (read on first
+    /// use; ``AdministratorRoots/none`` for the other kinds, whose system domain holds them).
+    public var administratorRoots: AdministratorRoots {
+        guard case .apple(let given) = storage else { return .none }
+        return given ?? Self.machineAdministratorRoots
+    }
+
+    /// The store's own Certificate Transparency log list and its state at `time`: Apple's
+    /// embedded list (``AppleTrustStoreSnapshot/certificateTransparencyLogs``) for ``apple``,
+    /// `nil` for the other kinds, whose machines hold no list (SECTRUST.md §17.6).
+    public func certificateTransparencyLogs(at time: Int64) -> (logs: CertificateTransparencyLogList, state: CertificateTransparencyReport.SystemLogList)? {
+        guard kind == .apple else { return nil }
+        let snapshot = AppleTrustStoreSnapshot.embedded
+        return (snapshot.certificateTransparencyLogs, CertificateTransparencyReport.SystemLogList(
+            source: snapshot.tag, date: snapshot.versionDate ?? 0, isCurrent: snapshot.isCertificateTransparencyLogListCurrent(at: time)))
+    }
+
+    /// The default system domain: ``apple``.
+    public static let shared = apple
 
     /// Apple's system roots as a Mac has them at the trust-store version compiled into Vouch
     /// (certificates/roots of security_certificates at ``AppleTrustStoreSnapshot/tag``, 156 at
     /// 55349.0.11; SECTRUST.md §17.2): anchors for every policy, decoded on first use (not when a
-    /// ``Trust`` is made with it), nothing read from the host. ``sources`` names the tag; there
-    /// are no trust settings. Apple's constrained anchors, EV roots and removed certificates are
-    /// in ``AppleTrustStoreSnapshot/embedded`` and not applied by the evaluation yet; ``shared``
-    /// remains the default store.
-    public static let apple = SystemTrustStore(storage: .apple)
+    /// ``Trust`` is made with it), nothing read from the host but this machine's administrator
+    /// additions (``AdministratorRoots/load()``), which are admin-domain trust settings. Apple's
+    /// constrained-anchor table adds no anchor for BasicX509 or SSL (§17.3, item 4):
+    /// ``AppleTrustStoreSnapshot/permittedAnchorRecords(for:policy:)`` says which records
+    /// another policy may use.
+    public static let apple = SystemTrustStore(storage: .apple(nil))
+
+    /// Apple's system roots with `administratorRoots` as the admin domain instead of this
+    /// machine's (``AdministratorRoots/none`` for a Mac with no admin trust settings).
+    public static func apple(administratorRoots: AdministratorRoots) -> SystemTrustStore {
+        SystemTrustStore(storage: .apple(administratorRoots))
+    }
+
+    /// The distribution's store of this machine, read on first use (not when a ``Trust`` is made
+    /// with it).
+    public static let linux = SystemTrustStore(storage: .machine)
 
     /// A store made of given certificates (for tests and for callers with their own roots).
     public init(certificates: [Certificate]) {
-        self.init(storage: .loaded(Contents(certificates: certificates, sources: [], problems: [])))
+        self.init(storage: .loaded(Contents(certificates: certificates, sources: [], problems: []), .given))
     }
 
     /// A store of given certificates with system-domain trust settings for some of them (what a
@@ -116,17 +175,17 @@ public struct SystemTrustStore: Sendable {
     /// `trustSettings` is read.
     public init(certificates: [Certificate], trustSettings: TrustSettings) {
         self.init(storage: .loaded(Contents(
-            certificates: certificates, sources: [], problems: [], trustSettings: trustSettings.systemDomain)))
+            certificates: certificates, sources: [], problems: [], trustSettings: trustSettings.systemDomain), .given))
     }
 
     private init(storage: Storage) {
         self.storage = storage
     }
 
-    /// Loads the store from the environment and the well-known places, now (``shared`` loads
-    /// once; this reads the files again).
+    /// Loads the distribution's store from the environment and the well-known places, now
+    /// (``linux`` loads once; this reads the files again).
     public static func load() -> SystemTrustStore {
-        SystemTrustStore(storage: .loaded(loadContents()))
+        SystemTrustStore(storage: .loaded(loadContents(), .linux))
     }
 
     private static func loadContents() -> Contents {

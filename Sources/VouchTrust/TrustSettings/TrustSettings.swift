@@ -100,6 +100,19 @@ public struct TrustSettings: Sendable {
         return system
     }
 
+    /// These settings with the admin-domain entries of `administrator` added for the certificates
+    /// whose admin entry these settings do not set (the machine's additions beside Apple's
+    /// store, SECTRUST.md §17.6; the caller's own admin settings win).
+    func addingAdministratorEntries(_ administrator: TrustSettings) -> TrustSettings {
+        let added = administrator.entries(in: .admin)
+        guard !added.isEmpty else { return self }
+        var merged = self
+        for entry in added where constraints(for: entry.certificate, in: .admin) == nil {
+            merged.store(entry.constraints, for: entry.certificate, in: .admin)
+        }
+        return merged
+    }
+
     /// Stores without validating.
     mutating func store(_ constraints: [TrustSettingsConstraint], for certificate: Certificate, in domain: TrustSettingsDomain) {
         let entry = Entry(certificate: certificate, constraints: constraints, domain: domain)
