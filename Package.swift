@@ -1,7 +1,8 @@
 // swift-tools-version:6.1
 //
 // Vouch: a pure-Swift X.509 engine for Linux. Each library module is a layer that only looks down:
-// VouchDER → VouchX509 → VouchCrypto → VouchTrust → VouchPinning. The only C is libgmp (CGMP).
+// VouchDER → VouchX509 → VouchCrypto → VouchTrust → VouchPinning (VouchJSON and VouchPropertyList
+// sit beside VouchX509, on VouchDER at most). The only C is libgmp (CGMP).
 // Generated tables live apart from the engine's code, in VouchTrustData, which VouchTrust reads.
 import PackageDescription
 
@@ -43,7 +44,10 @@ let package = Package(
         // other that holds VouchTrust) carries it without a public module of its own.
         .target(name: "VouchTrustData", exclude: ["README.md"]),
         // Sources/VouchTrust/README.md draws the module's rooms and the flow through them.
-        .target(name: "VouchTrust", dependencies: ["VouchX509", "VouchCrypto", "VouchJSON", "VouchTrustData"], exclude: ["README.md"]),
+        // VouchJSON reads Apple's CT log list, VouchPropertyList its pinning database (both on
+        // VouchDER alone or nothing, below VouchTrust).
+        .target(name: "VouchTrust", dependencies: ["VouchX509", "VouchCrypto", "VouchJSON", "VouchPropertyList", "VouchTrustData"],
+                exclude: ["README.md"]),
         .target(name: "VouchPinning", dependencies: ["VouchTrust", "VouchCrypto", "VouchJSON", "VouchPropertyList"]),
         .executableTarget(
             name: "vouch",
@@ -57,7 +61,7 @@ let package = Package(
         .testTarget(name: "VouchDERTests", dependencies: ["VouchDER", "VouchTestSupport"]),
         .testTarget(name: "VouchX509Tests", dependencies: ["VouchX509", "VouchTestSupport"]),
         .testTarget(name: "VouchCryptoTests", dependencies: ["VouchCrypto", "VouchTestSupport"]),
-        .testTarget(name: "VouchTrustTests", dependencies: ["VouchTrust", "VouchTrustData", "VouchTestSupport"]),
+        .testTarget(name: "VouchTrustTests", dependencies: ["VouchTrust", "VouchTrustData", "VouchPropertyList", "VouchTestSupport"]),
         .testTarget(name: "VouchPinningTests", dependencies: ["VouchPinning", "VouchTestSupport"]),
         .testTarget(name: "VouchJSONTests", dependencies: ["VouchJSON", "VouchTestSupport"]),
         .testTarget(name: "VouchPropertyListTests", dependencies: ["VouchPropertyList", "VouchJSON"]),
