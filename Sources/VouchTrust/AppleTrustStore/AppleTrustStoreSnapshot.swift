@@ -7,9 +7,9 @@ import VouchX509
 ///
 /// ``embedded`` is the snapshot `scripts/generate-apple-trust-store` made (its ``tag`` and
 /// ``versionNumber`` say which); nothing is read from the host. ``SystemTrustStore/apple`` is a
-/// system store made of its ``systemRoots``. The evaluation does not read the constrained
-/// anchors, the EV roots or the removed certificates yet: they are here as facts, for embedders
-/// and for the command line.
+/// system store made of its ``systemRoots``. The evaluation reads the EV roots under that store
+/// (``TrustEvaluation/isExtendedValidation``); it does not read the constrained anchors or the
+/// removed certificates yet: they are here as facts, for embedders and for the command line.
 public struct AppleTrustStoreSnapshot: Sendable {
     /// The snapshot compiled into Vouch, decoded on first use (once, thread-safely: a Swift
     /// global) and shared.

@@ -88,6 +88,13 @@ public struct SystemTrustStore: Sendable {
         roots.indexByCertificate[certificate] != nil
     }
 
+    /// Whether this is ``apple``, Apple's roots compiled in: then Apple's EV map applies
+    /// (``TrustEvaluation/isExtendedValidation``; SECTRUST.md §17.4, §17.6).
+    package var isApple: Bool {
+        if case .apple = storage { return true }
+        return false
+    }
+
     /// The roots indexed for path building.
     var roots: CertificatePool.Layer { contents.roots }
     /// The system domain's trust settings: what the distribution's trust metadata says of its
