@@ -37,6 +37,8 @@ struct VerifyCommand: Subcommand {
                           "qualified", "required", "current_logs", "qualified_embedded_logs",
                           "required_embedded_logs", "scts": [{"source", "log_id", "timestamp",
                           "algorithm", "log", "verdict"}]}
+              extended_validation  kSecTrustExtendedValidation: true when trusted and EV as trustd
+                          decides it (Apple's system store only; the leaf needs a good --ocsp-response)
               explanation with --explain: the lines of the trace
             """,
         arguments: [ArgumentSpec(name: "chain", arity: .oneOrMore, help: "DER or PEM files, or '-' for standard input.")],
@@ -150,6 +152,7 @@ struct VerifyCommand: Subcommand {
             if case .object(var members) = object {
                 members.append(("exceptions", TrustExceptionsFile.json(trust.copyExceptions())))
                 members += TransparencyRendering.jsonMembers(evaluation)
+                members.append(("extended_validation", .bool(evaluation.isExtendedValidation)))
                 if !ocspFiles.isEmpty { members += OCSPRendering.jsonMembers(&trust, files: ocspFiles) }
                 if explain {
                     var lines = events.map(\.description)

@@ -7,10 +7,12 @@ import VouchX509
 ///
 /// ``embedded`` is the snapshot `scripts/generate-apple-trust-store` made (its ``tag`` and
 /// ``versionNumber`` say which); nothing is read from the host. ``SystemTrustStore/apple`` is a
-/// system store made of its ``systemRoots``. The evaluation does not read the constrained
-/// anchors, the EV roots, the removed certificates or the pinning database (``pinningDatabase``,
-/// decoded apart, on its first use) yet: they are here as facts, for embedders and for the
-/// command line.
+/// system store made of its ``systemRoots``, and its log list judges Certificate Transparency
+/// (``certificateTransparencyLogs``). The evaluation reads the EV roots under that store
+/// (``TrustEvaluation/isExtendedValidation``). The constrained-anchor table adds no anchor to
+/// BasicX509 or SSL (``permittedAnchorRecords(for:policy:)``); the removed certificates and the
+/// pinning database (``pinningDatabase``, decoded apart, on its first use) are facts for
+/// embedders and the command line, not read by the evaluation yet.
 public struct AppleTrustStoreSnapshot: Sendable {
     /// The snapshot compiled into Vouch, decoded on first use (once, thread-safely: a Swift
     /// global) and shared.

@@ -82,10 +82,21 @@ enum TrustEvaluator {
                 top: chain[chain.count - 1])
             transparency = checker.report(leaf: chain[0], issuer: chain.count > 1 ? chain[1] : nil).requiring(required)
         }
+        // Extended Validation, for the chosen path only and only under Apple's store (its EV map):
+        // an evaluation with another store, or an untrusted result, asks nothing.
+        var isExtendedValidation = false
+        if result.isTrusted, let evRoots = request.extendedValidationRoots ?? (request.systemStore.kind == .apple ? .apple : nil) {
+            let judge = builder.judge
+            isExtendedValidation = ExtendedValidation.isExtendedValidation(
+                path: outcome.path.map { builder.facts($0) }, isTrusted: true, transparency: transparency,
+                hasGoodOCSPAnswer: { index in
+                    judge.revocation.ocsp.answer(for: chain[index], issuers: chain[(index + 1)...]).status == .good
+                }, roots: evRoots)
+        }
         return TrustEvaluation(
             result: result, chain: chain, isAnchored: outcome.isAnchored,
             failures: outcome.failures, verifyTime: verifyTime, decisions: outcome.decisions,
-            certificateTransparency: transparency)
+            certificateTransparency: transparency, isExtendedValidation: isExtendedValidation)
     }
 
     /// The checker of `request`'s OCSP responses, at its current time, judging delegated responders

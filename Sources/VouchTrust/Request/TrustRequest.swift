@@ -47,6 +47,9 @@ struct TrustRequest: Sendable {
     var anchorTrustMetadata = TrustSettings()
     /// The exceptions in force, already checked against the leaf.
     var exceptions: TrustExceptions?
+    /// The EV map the chosen path is judged against; `nil`: Apple's when ``systemStore`` is
+    /// ``SystemTrustStore/apple``, none otherwise (tests set their own).
+    var extendedValidationRoots: ExtendedValidationRoots?
 
     init(certificates: [Certificate], policies: [TrustPolicy], systemStore: SystemTrustStore) {
         self.certificates = certificates

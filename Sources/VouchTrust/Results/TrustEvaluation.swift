@@ -25,6 +25,18 @@ public struct TrustEvaluation: Sendable {
     /// CT-qualified (Apple sets it only when the result is Proceed or Unspecified).
     public var isCertificateTransparent: Bool { isTrusted && certificateTransparency?.isQualified == true }
 
+    /// SecTrustCopyResult's `kSecTrustExtendedValidation` (trustd's
+    /// `kSecTrustInfoExtendedValidationKey`): the chain is trusted and Extended Validation as
+    /// Apple's trustd decides it (SECTRUST.md §17.4, §16.5): the leaf and its CAs keep the EV
+    /// rules, an EV policy OID of the leaf survives the CAs' policies to a root Apple lists for
+    /// it, a leaf issued by the root itself predates 2016-07-01, the path is CT-qualified (when a
+    /// log list is in force), and the leaf, and each CA below the root that names an OCSP
+    /// responder, has a fresh "good" OCSP answer among the responses supplied
+    /// (``Trust/setOCSPResponses(_:)``; Vouch fetches none). Judged only when the system store is
+    /// ``SystemTrustStore/apple``, whose EV map it is; `false` otherwise. Apple leaves the key out
+    /// where this is `false`.
+    public let isExtendedValidation: Bool
+
     /// Whether `SecTrustEvaluateWithError` returns true.
     public var isTrusted: Bool { result.isTrusted }
 
@@ -40,9 +52,11 @@ public struct TrustEvaluation: Sendable {
 
     init(
         result: TrustResultType, chain: [Certificate], isAnchored: Bool, failures: [TrustFailure], verifyTime: Int64,
-        decisions: [TrustDecision] = [], certificateTransparency: CertificateTransparencyReport? = nil
+        decisions: [TrustDecision] = [], certificateTransparency: CertificateTransparencyReport? = nil,
+        isExtendedValidation: Bool = false
     ) {
         self.decisions = decisions
+        self.isExtendedValidation = isExtendedValidation
         self.certificateTransparency = certificateTransparency
         self.result = result
         self.chain = chain

@@ -1,0 +1,42 @@
+import VouchDER
+import VouchX509
+
+/// trustd's EV map (EVRoots.plist: EV policy OID → the SHA-1 of each root allowed to issue under
+/// it; SECTRUST.md §17.4), turned round for the two questions Apple asks of it:
+/// `SecPolicyIsEVPolicy` (is this OID a key of the map?) and `SecPolicyRootCACertificateIsEV`'s
+/// "is this root listed for one of these OIDs?".
+///
+/// ``apple`` is the map of the embedded snapshot (``AppleTrustStoreSnapshot/embedded``'s
+/// ``AppleTrustStoreSnapshot/evRoots``), built on first use. Tests make their own from generated
+/// roots, since no generated chain can reach one of Apple's.
+struct ExtendedValidationRoots: Sendable {
+    /// Every EV policy OID: the keys of trustd's map.
+    let policies: Set<OID>
+    /// Each EV root (DER equality, as Apple's SHA-1 lookup amounts to) with its EV policy OIDs.
+    private let policiesByRoot: [Certificate: Set<OID>]
+
+    /// A map of `roots`, each with the EV policy OIDs it may issue under.
+    init(roots: [(certificate: Certificate, policies: [OID])]) {
+        var byRoot: [Certificate: Set<OID>] = [:]
+        for root in roots { byRoot[root.certificate, default: []].formUnion(root.policies) }
+        policiesByRoot = byRoot
+        policies = byRoot.values.reduce(into: []) { $0.formUnion($1) }
+    }
+
+    /// Apple's map at the embedded trust-store version: EVRoots.json's `EV_config`, each root
+    /// also under the CA/Browser Forum's EV OID 2.23.140.1.1 (trustd's plist lists every EV root
+    /// there; the embedded table already names it for each, the union keeps that true).
+    /// A policy string that is not a dotted OID is left out (the table's tests hold it to none).
+    static let apple: ExtendedValidationRoots = {
+        let browserForumEV = OID(dotted: "2.23.140.1.1")
+        return ExtendedValidationRoots(roots: AppleTrustStoreSnapshot.embedded.evRoots.map { root in
+            (root.certificate, root.policies.compactMap { OID(dotted: $0) } + (browserForumEV.map { [$0] } ?? []))
+        })
+    }()
+
+    /// The EV policy OIDs `root` is listed under, or `nil` when it is no EV root.
+    func policies(ofRoot root: Certificate) -> Set<OID>? { policiesByRoot[root] }
+
+    /// Whether `oid` is an EV policy (`SecPolicyIsEVPolicy`).
+    func isEVPolicy(_ oid: OID) -> Bool { policies.contains(oid) }
+}
