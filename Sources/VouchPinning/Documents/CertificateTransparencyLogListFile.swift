@@ -15,7 +15,7 @@ public enum CertificateTransparencyLogListFile {
     /// Reads `bytes` as a property list when its first non-blank character is `<`, as
     /// log_list.json when it is `{`.
     ///
-    /// - Throws: ``CertificateTransparencyLogListError`` for a file of neither form, one that does
+    /// - Throws: `CertificateTransparencyLogListError` (VouchTrust) for a file of neither form, one that does
     ///   not parse, a top level of the wrong type, or more than
     ///   `CertificateTransparencyLimits.maximumLogs` (VouchTrust) entries.
     public static func read(_ bytes: [UInt8]) throws(CertificateTransparencyLogListError) -> CertificateTransparencyLogList {
@@ -52,7 +52,7 @@ public enum CertificateTransparencyLogListFile {
     /// something other than a date (Apple would read it as a date regardless; what that does is
     /// undefined).
     ///
-    /// - Throws: ``CertificateTransparencyLogListError`` when the top level is not an array or is too long.
+    /// - Throws: `CertificateTransparencyLogListError` (VouchTrust) when the top level is not an array or is too long.
     public static func trustedLogs(_ plist: PropertyList) throws(CertificateTransparencyLogListError) -> CertificateTransparencyLogList {
         guard let entries = plist.arrayValue else {
             throw CertificateTransparencyLogListError("the trusted logs are \(plist.typeName), not an array", offset: 0)
@@ -96,9 +96,9 @@ public enum CertificateTransparencyLogListFile {
         return CertificateTransparencyLogList(logs: logs, skipped: skipped)
     }
 
-    /// The v3 `log_list.json` (``CertificateTransparencyLogList/init(logListV3:)``, VouchTrust).
+    /// The v3 `log_list.json` (`CertificateTransparencyLogList.init(logListV3:)` in VouchTrust).
     ///
-    /// - Throws: ``CertificateTransparencyLogListError`` when the top level has no `operators` array, or too many logs.
+    /// - Throws: `CertificateTransparencyLogListError` (VouchTrust) when the top level has no `operators` array, or too many logs.
     public static func logListV3(_ root: JSONNode) throws(CertificateTransparencyLogListError) -> CertificateTransparencyLogList {
         try CertificateTransparencyLogList(logListV3: root)
     }
