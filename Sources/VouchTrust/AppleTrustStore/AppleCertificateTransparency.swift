@@ -1,3 +1,4 @@
+internal import VouchTrustData
 import VouchDER
 import VouchJSON
 
@@ -11,7 +12,15 @@ extension AppleTrustStoreSnapshot {
 
     /// The day Apple built this store, read from ``versionNumber`` (`YYYYMMDDnn`: 2025072000 is
     /// 2025-07-20), as seconds since 1970 at 00:00 UTC; `nil` if the number is not of that form.
-    public var versionDate: Int64? {
+    public var versionDate: Int64? { Self.date(ofVersion: versionNumber) }
+
+    /// The embedded store's ``versionDate``, known without decoding the snapshot.
+    static let embeddedVersionDate = date(ofVersion: AppleTrustStore.versionNumber)
+    /// The embedded store's ``tag``, known without decoding the snapshot.
+    static let embeddedTag = AppleTrustStore.tag
+
+    /// The day a `YYYYMMDDnn` version number names, at 00:00 UTC.
+    static func date(ofVersion versionNumber: Int) -> Int64? {
         let digits = String(versionNumber)
         guard digits.count == 10 else { return nil }
         let year = digits.prefix(4), month = digits.dropFirst(4).prefix(2), day = digits.dropFirst(6).prefix(2)
@@ -27,6 +36,11 @@ extension AppleTrustStoreSnapshot {
     /// whose logs the list now rejects, or a verify date long after the list) CT is judged and
     /// reported, not required; `Trust.setTrustedLogs(_:)` with this list requires it anyway.
     public func isCertificateTransparencyLogListCurrent(at time: Int64) -> Bool {
+        Self.isLogListCurrent(versionDate: versionDate, at: time)
+    }
+
+    /// ``isCertificateTransparencyLogListCurrent(at:)`` for a store of `versionDate`.
+    static func isLogListCurrent(versionDate: Int64?, at time: Int64) -> Bool {
         guard let versionDate else { return false }
         // Compared, not subtracted: a verify date at either end of Int64 must not overflow.
         return versionDate - Self.certificateTransparencyStaleness < time && time < versionDate + Self.certificateTransparencyStaleness
@@ -40,8 +54,9 @@ extension AppleTrustStoreSnapshot {
     /// The embedded list, decoded once (a Swift global: thread-safe). A list that does not parse,
     /// which the tests rule out, is an empty list with the reason in `skipped`: no SCT verifies
     /// against it, so CT required is never met, never silently waived.
-    private static let embeddedLogs: CertificateTransparencyLogList = {
-        let bytes = embedded.certificateTransparencyLogList
+    static let embeddedLogs: CertificateTransparencyLogList = {
+        // Read from the table, not through ``embedded``: judging CT must not decode the roots.
+        let bytes = AppleTrustStore.certificateTransparencyLogList.withUTF8Buffer { Array($0) }
         do {
             return try CertificateTransparencyLogList(logListV3: try JSONReader.parse(bytes))
         } catch let error as CertificateTransparencyLogListError {

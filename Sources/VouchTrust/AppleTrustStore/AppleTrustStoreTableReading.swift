@@ -133,6 +133,17 @@ extension AppleTrustStoreSnapshot {
         return evRoots
     }
 
+    /// The EV table's roots as SHA-256 and OIDs, read without decoding a certificate (what
+    /// ``ExtendedValidationRoots/apple`` needs; a line that does not read is left out, and
+    /// ``problems`` names it when the snapshot is decoded).
+    static func embeddedEVRootDigests() -> [(sha256: [UInt8], policies: [String])] {
+        lines(of: AppleTrustStore.evRoots).compactMap { line in
+            let fields = line.split(separator: space, maxSplits: 1, omittingEmptySubsequences: false)
+            guard fields.count == 2, let sha256 = digest(fields[0]) else { return nil }
+            return (sha256, oids(fields[1]))
+        }
+    }
+
     /// `sha256 FOLDER SUBJECT` lines (the subject is the rest of the line).
     private static func readRemoved(_ problems: inout [String]) -> [RemovedCertificate] {
         var removed: [RemovedCertificate] = []

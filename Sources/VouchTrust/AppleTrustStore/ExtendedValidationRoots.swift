@@ -1,3 +1,4 @@
+import VouchCrypto
 import VouchDER
 import VouchX509
 
@@ -6,19 +7,26 @@ import VouchX509
 /// `SecPolicyIsEVPolicy` (is this OID a key of the map?) and `SecPolicyRootCACertificateIsEV`'s
 /// "is this root listed for one of these OIDs?".
 ///
-/// ``apple`` is the map of the embedded snapshot (``AppleTrustStoreSnapshot/embedded``'s
-/// ``AppleTrustStoreSnapshot/evRoots``), built on first use. Tests make their own from generated
+/// ``apple`` is the map of the embedded table's EV roots, built on first use from their SHA-256s
+/// and OIDs alone (no certificate is decoded, so an evaluation that asks does not pay for the
+/// snapshot's 275 certificates). Tests make their own from generated
 /// roots, since no generated chain can reach one of Apple's.
 struct ExtendedValidationRoots: Sendable {
     /// Every EV policy OID: the keys of trustd's map.
     let policies: Set<OID>
-    /// Each EV root (DER equality, as Apple's SHA-1 lookup amounts to) with its EV policy OIDs.
-    private let policiesByRoot: [Certificate: Set<OID>]
+    /// Each EV root's SHA-256 (a digest of the whole DER, as Apple's SHA-1 lookup amounts to)
+    /// with its EV policy OIDs.
+    private let policiesByRoot: [[UInt8]: Set<OID>]
 
     /// A map of `roots`, each with the EV policy OIDs it may issue under.
     init(roots: [(certificate: Certificate, policies: [OID])]) {
-        var byRoot: [Certificate: Set<OID>] = [:]
-        for root in roots { byRoot[root.certificate, default: []].formUnion(root.policies) }
+        self.init(digests: roots.map { (Array(SHA256.digest($0.certificate.derEncoded)), $0.policies) })
+    }
+
+    /// A map of roots named by the SHA-256 of their DER.
+    init(digests: [(sha256: [UInt8], policies: [OID])]) {
+        var byRoot: [[UInt8]: Set<OID>] = [:]
+        for root in digests { byRoot[root.sha256, default: []].formUnion(root.policies) }
         policiesByRoot = byRoot
         policies = byRoot.values.reduce(into: []) { $0.formUnion($1) }
     }
@@ -29,13 +37,15 @@ struct ExtendedValidationRoots: Sendable {
     /// A policy string that is not a dotted OID is left out (the table's tests hold it to none).
     static let apple: ExtendedValidationRoots = {
         let browserForumEV = OID(dotted: "2.23.140.1.1")
-        return ExtendedValidationRoots(roots: AppleTrustStoreSnapshot.embedded.evRoots.map { root in
-            (root.certificate, root.policies.compactMap { OID(dotted: $0) } + (browserForumEV.map { [$0] } ?? []))
+        return ExtendedValidationRoots(digests: AppleTrustStoreSnapshot.embeddedEVRootDigests().map { root in
+            (root.sha256, root.policies.compactMap { OID(dotted: $0) } + (browserForumEV.map { [$0] } ?? []))
         })
     }()
 
     /// The EV policy OIDs `root` is listed under, or `nil` when it is no EV root.
-    func policies(ofRoot root: Certificate) -> Set<OID>? { policiesByRoot[root] }
+    func policies(ofRoot root: Certificate) -> Set<OID>? {
+        policiesByRoot.isEmpty ? nil : policiesByRoot[Array(SHA256.digest(root.derEncoded))]
+    }
 
     /// Whether `oid` is an EV policy (`SecPolicyIsEVPolicy`).
     func isEVPolicy(_ oid: OID) -> Bool { policies.contains(oid) }

@@ -12,7 +12,12 @@ import VouchX509
 /// is kept. A class, so that the judge and the search that holds it carry one reference rather
 /// than its fields (each value type's copy and destroy code is a cost of the static binary).
 final class CertificateTransparencyChecker {
-    let logs: CertificateTransparencyLogList?
+    /// Whether a log list judges (the caller's or the system store's).
+    let hasLogList: Bool
+    /// The list, made on first use: an SCT to verify is the only reader, so a chain without SCTs
+    /// never decodes the system store's list (Apple's: about 7 million instructions).
+    private(set) lazy var logs: CertificateTransparencyLogList? = hasLogList ? loadLogs() : nil
+    private let loadLogs: () -> CertificateTransparencyLogList
     /// Whether CT may be required: the caller set the logs, or the system store's list is
     /// current at the verify date (Apple: a MobileAsset check-in in the last 60 days).
     let enforces: Bool
@@ -30,10 +35,12 @@ final class CertificateTransparencyChecker {
     private var signatureChecks = 0
 
     init(
-        logs: CertificateTransparencyLogList?, enforces: Bool, systemLogList: CertificateTransparencyReport.SystemLogList? = nil,
+        logs: CertificateTransparencyLogList?, systemLogs: (@Sendable () -> CertificateTransparencyLogList)? = nil, enforces: Bool,
+        systemLogList: CertificateTransparencyReport.SystemLogList? = nil,
         tlsTimestamps: [[UInt8]], ocspResponses: [OCSPResponse], verifyTime: Int64, policies: [TrustPolicy]
     ) {
-        self.logs = logs
+        hasLogList = logs != nil || systemLogs != nil
+        loadLogs = { logs ?? systemLogs?() ?? CertificateTransparencyLogList(logs: []) }
         self.enforces = enforces
         self.systemLogList = systemLogList
         self.tlsTimestamps = tlsTimestamps
@@ -56,7 +63,7 @@ final class CertificateTransparencyChecker {
     /// Whether the answer for a path with this leaf may depend on its root being a system root
     /// (so that a deferred system store must be read): the leaf-only conditions of ``isRequired``.
     func mayRequire(_ leaf: CertificateFacts) -> Bool {
-        logs != nil && enforces && firstPolicyIsSSLServer && leaf.notBefore >= CertificateTransparencyPolicy.enforcementDate
+        hasLogList && enforces && firstPolicyIsSSLServer && leaf.notBefore >= CertificateTransparencyPolicy.enforcementDate
             && leaf.notBefore <= verifyTime && verifyTime <= leaf.notAfter
     }
 
@@ -139,7 +146,7 @@ final class CertificateTransparencyChecker {
             qualified = qualifiedEmbedded >= needed
         }
         return CertificateTransparencyReport(
-            hasLogList: logs != nil, timestamps: outcomes, currentLogs: current.count, qualifiedEmbeddedLogs: qualifiedEmbedded,
+            hasLogList: hasLogList, timestamps: outcomes, currentLogs: current.count, qualifiedEmbeddedLogs: qualifiedEmbedded,
             requiredEmbeddedLogs: required, isQualified: qualified, isRequired: false, systemLogList: systemLogList)
     }
 

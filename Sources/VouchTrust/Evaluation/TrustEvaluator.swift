@@ -30,14 +30,13 @@ enum TrustEvaluator {
         // responses carrying some), nothing is made and nothing is paid.
         let systemLogs = request.trustedLogs == nil && request.usesSystemTrustedLogs
             ? request.systemStore.certificateTransparencyLogs(at: verifyTime) : nil
-        let logs = request.trustedLogs ?? systemLogs?.logs
-        let judgesTransparency = logs != nil || !request.signedCertificateTimestamps.isEmpty
+        let judgesTransparency = request.trustedLogs != nil || systemLogs != nil || !request.signedCertificateTimestamps.isEmpty
             || request.ocspResponses.contains { response in
                 response.basic?.responses.contains { $0.extensions[.ocspSignedCertificateTimestampList] != nil } == true
             }
         if judgesTransparency {
             judge.transparency = CertificateTransparencyChecker(
-                logs: logs, enforces: request.trustedLogs != nil || systemLogs?.state.isCurrent == true,
+                logs: request.trustedLogs, systemLogs: systemLogs?.logs, enforces: request.trustedLogs != nil || systemLogs?.state.isCurrent == true,
                 systemLogList: systemLogs?.state, tlsTimestamps: request.signedCertificateTimestamps,
                 ocspResponses: request.ocspResponses, verifyTime: verifyTime, policies: request.policies)
         }

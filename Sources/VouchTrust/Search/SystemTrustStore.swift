@@ -135,11 +135,15 @@ public struct SystemTrustStore: Sendable {
     /// The store's own Certificate Transparency log list and its state at `time`: Apple's
     /// embedded list (``AppleTrustStoreSnapshot/certificateTransparencyLogs``) for ``apple``,
     /// `nil` for the other kinds, whose machines hold no list (SECTRUST.md §17.6).
-    public func certificateTransparencyLogs(at time: Int64) -> (logs: CertificateTransparencyLogList, state: CertificateTransparencyReport.SystemLogList)? {
+    /// The list is a function, called when an SCT is to be verified: a chain without SCTs never
+    /// decodes it.
+    public func certificateTransparencyLogs(at time: Int64) -> (logs: @Sendable () -> CertificateTransparencyLogList, state: CertificateTransparencyReport.SystemLogList)? {
         guard kind == .apple else { return nil }
-        let snapshot = AppleTrustStoreSnapshot.embedded
-        return (snapshot.certificateTransparencyLogs, CertificateTransparencyReport.SystemLogList(
-            source: snapshot.tag, date: snapshot.versionDate ?? 0, isCurrent: snapshot.isCertificateTransparencyLogListCurrent(at: time)))
+        // The list and the store's date without decoding the snapshot's certificates.
+        let date = AppleTrustStoreSnapshot.embeddedVersionDate
+        return ({ AppleTrustStoreSnapshot.embeddedLogs }, CertificateTransparencyReport.SystemLogList(
+            source: AppleTrustStoreSnapshot.embeddedTag, date: date ?? 0,
+            isCurrent: AppleTrustStoreSnapshot.isLogListCurrent(versionDate: date, at: time)))
     }
 
     /// The default system domain: ``apple``.
