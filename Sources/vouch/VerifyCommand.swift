@@ -146,6 +146,7 @@ struct VerifyCommand: Subcommand {
             if let note = TransparencyRendering.unjudgedNote(evaluation) { print("· \(note)") }
             if !ocspFiles.isEmpty { for line in OCSPRendering.explanation(&trust, files: ocspFiles) { print("· \(line)") } }
             for note in sctNotes { print("· \(note)") }
+            for note in SystemRootsRendering.notes(evaluation, store: trust.systemStore) { print("· \(note)") }
         }
         if json {
             var object = TrustRendering.json(evaluation)
@@ -160,6 +161,7 @@ struct VerifyCommand: Subcommand {
                     if let note = TransparencyRendering.unjudgedNote(evaluation) { lines.append(note) }
                     if !ocspFiles.isEmpty { lines += OCSPRendering.explanation(&trust, files: ocspFiles) }
                     lines += sctNotes
+                    lines += SystemRootsRendering.notes(evaluation, store: trust.systemStore)
                     members.append(("explanation", .array(lines.map { .string($0) })))
                 }
                 object = .object(members)

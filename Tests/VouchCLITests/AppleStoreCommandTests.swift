@@ -78,6 +78,21 @@ struct AppleStoreCommandTests {
         #expect(custom["error"] as? String == "errSecNotTrusted")
     }
 
+    @Test("--explain says why a root is no anchor of Apple's store: removed by Apple, constrained, or the distribution's only")
+    func explainedRefusals() throws {
+        func notes(_ file: String) throws -> [String] {
+            let output = try Self.run(["verify", Self.folder + file, "--policy", "basic", "--explain"] + Self.at).standardOutput
+            return output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("· system roots: ") }
+        }
+        #expect(try notes("removed-trustcor-rootcert-ca-1.pem").first?.contains("Apple removed CN=TrustCor RootCert CA-1") == true)
+        #expect(try notes("custom-digicert-verified-mark-root.pem").first?.contains(
+            "only as a constrained anchor (custom) for Apple's policies 1.2.840.113635.100.1.115") == true)
+        #expect(try notes("mozilla-only-tuntrust-root.pem").first?.contains("is in the distribution's store but not in Apple's") == true)
+        #expect(try notes("apple-only-sslcom-tls-rsa-2022.pem").isEmpty)
+        let json = try Self.json(try Self.run(["verify", Self.folder + "removed-trustcor-rootcert-ca-1.pem", "--policy", "basic", "--explain", "--json"] + Self.at))
+        #expect((json["explanation"] as? [String])?.contains { $0.hasPrefix("system roots: Apple removed") } == true)
+    }
+
     @Test("§17.6: a root the administrator added is admin trust (proceed); one in a blocklist is deny; VOUCH_ADMIN_ROOTS=none ignores both")
     func administratorRoots() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("vouch-admin-\(UUID().uuidString)")

@@ -37,8 +37,16 @@ struct ExtendedValidationRoots: Sendable {
     /// A policy string that is not a dotted OID is left out (the table's tests hold it to none).
     static let apple: ExtendedValidationRoots = {
         let browserForumEV = OID(dotted: "2.23.140.1.1")
+        // 75 roots name 33 distinct OIDs: each string is parsed once.
+        var parsed: [String: OID?] = [:]
+        func oid(_ text: String) -> OID? {
+            if let known = parsed[text] { return known }
+            let made = OID(dotted: text)
+            parsed[text] = made
+            return made
+        }
         return ExtendedValidationRoots(digests: AppleTrustStoreSnapshot.embeddedEVRootDigests().map { root in
-            (root.sha256, root.policies.compactMap { OID(dotted: $0) } + (browserForumEV.map { [$0] } ?? []))
+            (root.sha256, root.policies.compactMap(oid) + (browserForumEV.map { [$0] } ?? []))
         })
     }()
 

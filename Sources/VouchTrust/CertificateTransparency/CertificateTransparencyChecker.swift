@@ -29,7 +29,10 @@ final class CertificateTransparencyChecker {
     let verifyTime: Int64
     /// Whether the first policy is the SSL server policy: the one Apple's check reads.
     let firstPolicyIsSSLServer: Bool
-    private var reports: [Certificate?: CertificateTransparencyReport] = [:]
+    /// The report per issuer, in the order made: a search judges a handful of issuers at most,
+    /// and a list costs less than a dictionary keyed by certificates (hashing a certificate
+    /// reads its whole DER).
+    private var reports: [(issuer: Certificate?, report: CertificateTransparencyReport)] = []
     /// The TLS verdicts: they do not depend on the issuer.
     private var externalOutcomes: [(outcome: SignedCertificateTimestampOutcome, time: Int64)]? = nil
     private var signatureChecks = 0
@@ -78,9 +81,9 @@ final class CertificateTransparencyChecker {
 
     /// The report for the path whose leaf is `leaf` and whose second certificate is `issuer`.
     func report(leaf: Certificate, issuer: Certificate?) -> CertificateTransparencyReport {
-        if let known = reports[issuer] { return known }
+        if let known = reports.first(where: { $0.issuer == issuer }) { return known.report }
         let made = makeReport(leaf: leaf, issuer: issuer)
-        reports[issuer] = made
+        reports.append((issuer, made))
         return made
     }
 

@@ -84,7 +84,10 @@ enum TrustEvaluator {
         // Extended Validation, for the chosen path only and only under Apple's store (its EV map):
         // an evaluation with another store, or an untrusted result, asks nothing.
         var isExtendedValidation = false
-        if result.isTrusted, let evRoots = request.extendedValidationRoots ?? (request.systemStore.kind == .apple ? .apple : nil) {
+        // A leaf without certificate policies cannot be EV: the map is not even built for it.
+        if result.isTrusted, let leafID = outcome.path.first, builder.facts(leafID).certificatePolicies?.policies.isEmpty == false,
+            let evRoots = request.extendedValidationRoots ?? (request.systemStore.kind == .apple ? .apple : nil)
+        {
             let judge = builder.judge
             isExtendedValidation = ExtendedValidation.isExtendedValidation(
                 path: outcome.path.map { builder.facts($0) }, isTrusted: true, transparency: transparency,
