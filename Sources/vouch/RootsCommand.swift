@@ -43,6 +43,8 @@ struct RootsCommand: Subcommand {
               removed                      certificates Apple removed (kept for --explain)
               ct_logs                      trusted logs of the built-in CT log list
               ct_log_list_current          whether that list requires CT today (60 days)
+              pinning_version, pinning_entries, pinning_rules, pinning_domains  Apple's pinning
+                                           database: its content version and counts
               administrator_folders        the folders searched for local additions
               administrator_additions      [{"file", "subject", "sha256", "blocked"}]
             linux:
@@ -80,13 +82,16 @@ struct RootsCommand: Subcommand {
         let date = snapshot.versionDate.map { DERTime.rfc3339(secondsSince1970: $0) }
         let now = Int64(time(nil))
         let logs = snapshot.certificateTransparencyLogs
+        let pinning = snapshot.pinningDatabase
         let problems = store.problems + administrator.problems
+            + pinning.problems.map { (file: "embedded pinning database", reason: $0) }
         let counts: [(String, Int)] = [
             ("system_roots", snapshot.systemRoots.count), ("platform_roots", snapshot.anchorRecords(of: .platform).count),
             ("custom_anchors", snapshot.anchorRecords(of: .custom).count),
             ("constrained_anchors", snapshot.constrainedAnchorRecords.count), ("ev_roots", snapshot.evRoots.count),
             ("ev_policies", snapshot.evPolicies.count), ("removed", snapshot.removedCertificates.count),
-            ("ct_logs", logs.logs.count),
+            ("ct_logs", logs.logs.count), ("pinning_entries", pinning.entries.count), ("pinning_rules", pinning.ruleCount),
+            ("pinning_domains", pinning.domainCount),
         ]
         if json {
             var members: [(String, JSONValue)] = [
@@ -97,6 +102,7 @@ struct RootsCommand: Subcommand {
             members += counts.map { ($0.0, .int(Int64($0.1))) }
             members += [
                 ("ct_log_list_current", .bool(snapshot.isCertificateTransparencyLogListCurrent(at: now))),
+                ("pinning_version", pinning.contentVersion.map { .int(Int64($0)) } ?? .null),
                 ("administrator_folders", .array(administrator.folders.map(JSONValue.string))),
                 ("administrator_additions", .array(administrator.additions.map { addition in
                     .object([

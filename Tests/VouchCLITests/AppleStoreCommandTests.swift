@@ -49,6 +49,10 @@ struct AppleStoreCommandTests {
         #expect(roots["removed"] as? Int == 305)
         // log_list.json v375: 32 usable, 13 qualified and 4 retired logs are trusted.
         #expect(roots["ct_logs"] as? Int == 49)
+        // Pinning/CertificatePinning.plist: content version 114, 51 entries, 79 rule dictionaries, 114 domains.
+        #expect(roots["pinning_version"] as? Int == 114 && roots["pinning_entries"] as? Int == 51)
+        #expect(roots["pinning_rules"] as? Int == 79 && roots["pinning_domains"] as? Int == 114)
+        #expect((roots["problems"] as? [Any])?.isEmpty == true)
         #expect((roots["administrator_additions"] as? [Any])?.isEmpty == true)
         let linux = try Self.json(try Self.run(["roots", "--system-roots", "linux", "--json"]))
         #expect(linux["source"] as? String == "linux" && linux["anchors"] as? Int == 1)
