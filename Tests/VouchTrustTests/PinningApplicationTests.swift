@@ -213,3 +213,22 @@ import VouchX509
         #expect(failures.map(\.description) == ["LeafMarkerOid@0", "IntermediateMarkerOid@0"])
     }
 }
+
+/// The set lookup that spares a host the embedded list does not name from decoding the list.
+@Suite struct PinningPrefilterTests {
+    @Test("every policy name and suffix of the embedded list may match; example.com and a dotless name do not")
+    func noFalseNegatives() throws {
+        let database = ApplePinningDatabase.embedded
+        #expect(ApplePinningDatabase.embeddedStrings != nil)
+        for entry in database.entries {
+            #expect(ApplePinningDatabase.embeddedMayMatch(policyName: entry.policyName, hostname: "localhost"), "\(entry.policyName)")
+            for domain in entry.domains {
+                #expect(ApplePinningDatabase.embeddedMayMatch(policyName: nil, hostname: "x." + domain.suffix + "."), "\(domain.suffix)")
+            }
+        }
+        #expect(ApplePinningDatabase.embeddedMayMatch(policyName: "D&U", hostname: "localhost"))
+        #expect(!ApplePinningDatabase.embeddedMayMatch(policyName: "sslServer", hostname: "www.example.com"))
+        #expect(!ApplePinningDatabase.embeddedMayMatch(policyName: nil, hostname: "icloud"))
+        #expect(ApplePinningDatabase.embeddedMayMatch(policyName: nil, hostname: "p01-content.icloud.com"))
+    }
+}

@@ -105,14 +105,22 @@ enum TrustEvaluator {
 
     /// Apple's pinning database applied to `request` (SECTRUST.md §17.5): the test's database if
     /// it sets one; else, under Apple's store, one lookup of the embedded database per SSL
-    /// policy with a hostname; nothing under the other stores.
+    /// policy with a hostname (a set lookup first, ``ApplePinningDatabase/embeddedMayMatch(policyName:hostname:)``,
+    /// so that a host the list does not name never decodes it); nothing under the other stores.
     static func pinningPolicySets(for request: TrustRequest) -> PinningPolicySets? {
         if let given = request.pinningDatabase {
             return PinningPolicySets.lookUp(
                 policies: request.policies, pinningPolicyName: request.pinningPolicyName, database: given.database,
                 appleAnchors: given.appleAnchors)
         }
-        guard request.systemStore.kind == .apple, request.policies.contains(where: { $0.hostname != nil }) else { return nil }
+        // The list is decoded only when a name or suffix it holds is asked for.
+        guard request.systemStore.kind == .apple,
+            request.policies.contains(where: { policy in
+                guard case .ssl(let server, let hostname?) = policy else { return false }
+                return ApplePinningDatabase.embeddedMayMatch(
+                    policyName: request.pinningPolicyName ?? (server ? "sslServer" : "sslClient"), hostname: hostname)
+            })
+        else { return nil }
         return PinningPolicySets.lookUp(policies: request.policies, pinningPolicyName: request.pinningPolicyName, database: .embedded)
     }
 
