@@ -45,6 +45,7 @@ struct VerifyCommand: Subcommand {
         options: TrustOptions.specs + [
             .value("policy", "policy", "basic, ssl-server (default) or ssl-client."),
             .value("host", "name", "The SSL policy's hostname (absent: no hostname check)."),
+            .value("pinning-policy-name", "name", "SecTrustSetPinningPolicyName: ask Apple's pinning database for this policy name's rules before the hostname's (applied under --system-roots apple)."),
             .repeatable("crl", "file", "Check revocation against the CRLs of this file, DER or PEM 'X509 CRL' blocks (never fetched)."),
             .flag("require-revocation-response", "Fail certificates whose status no CRL determines (kSecRevocationRequirePositiveResponse)."),
             .repeatable("ocsp-response", "file", "SecTrustSetOCSPResponse: a DER OCSPResponse (RFC 6960), stapled or fetched by you. A revoked answer fails the certificate; a fresh good one is a positive response; one that does not apply is ignored (--explain says why)."),
@@ -66,6 +67,7 @@ struct VerifyCommand: Subcommand {
     let trustOptions: TrustOptions
     let policy: Policy
     let host: String?
+    let pinningPolicyName: String?
     let crl: [String]
     let requireRevocationResponse: Bool
     let ocspResponses: [String]
@@ -82,6 +84,7 @@ struct VerifyCommand: Subcommand {
         trustOptions = try TrustOptions(arguments)
         policy = try arguments.value("policy", expected: "basic, ssl-server or ssl-client", Policy.init(rawValue:)) ?? .sslServer
         host = arguments.value("host")
+        pinningPolicyName = arguments.value("pinning-policy-name")
         crl = arguments.values("crl")
         requireRevocationResponse = arguments.flag("require-revocation-response")
         ocspResponses = arguments.values("ocsp-response")
@@ -110,6 +113,7 @@ struct VerifyCommand: Subcommand {
             let certificates = try CertificateLoader.load(chain).map(\.certificate)
             trust = try Trust(certificates: certificates, policies: [trustPolicy], systemStore: trustOptions.systemStore)
             try trustOptions.apply(to: &trust)
+            if let pinningPolicyName { trust.setPinningPolicyName(pinningPolicyName) }
             if !crl.isEmpty { trust.setCRLs(try CRLLoader.load(crl)) }
             if requireRevocationResponse { trust.setRevocationResponseRequired(true) }
             if !ocspResponses.isEmpty {

@@ -31,6 +31,8 @@ struct EVParts: Sendable {
     var crlURI = false
     /// An authorityInfoAccess extension with one OCSP URI.
     var ocspURI = false
+    /// Further extensions, each an OID and its DER value (e.g. Apple's marker extensions).
+    var otherExtensions: [(OID, [UInt8])] = []
 }
 
 enum EVTestCertificate {
@@ -87,6 +89,7 @@ enum EVTestCertificate {
             }
             extensions.append((.authorityInformationAccess, value.bytes))
         }
+        extensions += parts.otherExtensions
         var certificate = DERWriter()
         certificate.writeElement(.sequence) { outer in
             outer.writeElement(.sequence) { tbs in

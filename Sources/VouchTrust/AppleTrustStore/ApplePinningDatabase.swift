@@ -6,8 +6,8 @@ internal import VouchTrustData
 /// which rules apply to a policy name, and which to a hostname.
 ///
 /// ``embedded`` is the list compiled into Vouch (content version 114 at
-/// security_certificates-55349.0.11: 51 entries, 79 rules dictionaries, 114 domains). The
-/// evaluation does not read it yet.
+/// security_certificates-55349.0.11: 51 entries, 79 rules dictionaries, 114 domains). SSL
+/// evaluations under ``SystemTrustStore/apple`` apply it (``Trust/setPinningPolicyName(_:)``).
 ///
 /// trustd copies the list into an SQLite table of one row per domain of each entry
 /// (`populateDbFromBundle:`, `UNIQUE(policyName, domainSuffix, labelRegex)`, `INSERT OR

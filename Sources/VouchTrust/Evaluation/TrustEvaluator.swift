@@ -15,7 +15,12 @@ enum TrustEvaluator {
         // parents with them when the caller's anchors are exclusive (SECTRUST.md §2.1, §15.3.1).
         let trusted: CertificatePool.Membership = systemIsTrusted ? [.appAnchor, .system, .settings] : [.appAnchor]
         let parents: [CertificatePool.Membership] = systemIsTrusted ? [.input] : [.input, [.system, .settings]]
-        let judge = PathJudge(policies: request.policies, verifyTime: verifyTime, profile: request.profile)
+        // Apple's pinning database: matched rules replace the pinned SSL policy (the first set's
+        // policies are the evaluation's) and add alternatives the judge tries in turn.
+        let pinning = pinningPolicySets(for: request)
+        let policies = pinning?.sets.first?.policies ?? request.policies
+        let judge = PathJudge(policies: policies, verifyTime: verifyTime, profile: request.profile)
+        judge.pinning = pinning
         // CRL signers other than the issuing CA are looked for among the caller's certificates
         // (only when there are CRLs: the list is not built otherwise).
         judge.revocation = RevocationChecker(
@@ -38,7 +43,7 @@ enum TrustEvaluator {
             judge.transparency = CertificateTransparencyChecker(
                 logs: request.trustedLogs, systemLogs: systemLogs?.logs, enforces: request.trustedLogs != nil || systemLogs?.state.isCurrent == true,
                 systemLogList: systemLogs?.state, tlsTimestamps: request.signedCertificateTimestamps,
-                ocspResponses: request.ocspResponses, verifyTime: verifyTime, policies: request.policies)
+                ocspResponses: request.ocspResponses, verifyTime: verifyTime, policies: policies)
         }
         // The pool is filled in place inside the builder: a second reference to it would make the
         // first addition copy its indexes.
@@ -64,7 +69,7 @@ enum TrustEvaluator {
             builder.anchors = AnchorResolver(trusted: trusted, settings: EvaluationSettings(
                 settings: userSettings, system: systemSettings, anchorMetadata: request.anchorTrustMetadata,
                 consultsStore: systemIsTrusted,
-                matcher: ConstraintMatcher(policies: request.policies), exceptions: request.exceptions))
+                matcher: ConstraintMatcher(policies: policies), exceptions: request.exceptions))
         }
         if !systemIsTrusted { builder.deferredSystemRoots = request.systemStore }
         builder.log = events == nil ? nil : PathBuilder.EventLog()
@@ -99,6 +104,27 @@ enum TrustEvaluator {
             result: result, chain: chain, isAnchored: outcome.isAnchored,
             failures: outcome.failures, verifyTime: verifyTime, decisions: outcome.decisions,
             certificateTransparency: transparency, isExtendedValidation: isExtendedValidation)
+    }
+
+    /// Apple's pinning database applied to `request` (SECTRUST.md §17.5): the test's database if
+    /// it sets one; else, under Apple's store, one lookup of the embedded database per SSL
+    /// policy with a hostname (a set lookup first, ``ApplePinningDatabase/embeddedMayMatch(policyName:hostname:)``,
+    /// so that a host the list does not name never decodes it); nothing under the other stores.
+    static func pinningPolicySets(for request: TrustRequest) -> PinningPolicySets? {
+        if let given = request.pinningDatabase {
+            return PinningPolicySets.lookUp(
+                policies: request.policies, pinningPolicyName: request.pinningPolicyName, database: given.database,
+                appleAnchors: given.appleAnchors)
+        }
+        // The list is decoded only when a name or suffix it holds is asked for.
+        guard request.systemStore.kind == .apple,
+            request.policies.contains(where: { policy in
+                guard case .ssl(let server, let hostname?) = policy else { return false }
+                return ApplePinningDatabase.embeddedMayMatch(
+                    policyName: request.pinningPolicyName ?? (server ? "sslServer" : "sslClient"), hostname: hostname)
+            })
+        else { return nil }
+        return PinningPolicySets.lookUp(policies: request.policies, pinningPolicyName: request.pinningPolicyName, database: .embedded)
     }
 
     /// The checker of `request`'s OCSP responses, at its current time, judging delegated responders

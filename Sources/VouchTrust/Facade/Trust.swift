@@ -67,6 +67,8 @@ public struct Trust: Sendable {
     /// What OpenSSL trust metadata says of some of the custom anchors (system-domain entries;
     /// ``setAnchorTrustMetadata(_:)``); empty by default.
     public var anchorTrustMetadata: TrustSettings { request.anchorTrustMetadata }
+    /// The name set with ``setPinningPolicyName(_:)``, or `nil`.
+    public var pinningPolicyName: String? { request.pinningPolicyName }
     /// The exceptions in force (``setExceptions(_:)``), or `nil`.
     public var exceptions: TrustExceptions? { request.exceptions }
     /// Apple's global exception reset count (`SecTrustGetExceptionResetCount`): Vouch has no
@@ -173,6 +175,14 @@ public struct Trust: Sendable {
         }
         while let last = entries.last, last.sha1 == nil, entries.count > 1 { entries.removeLast() }
         return TrustExceptions(entries: entries)
+    }
+
+    /// `SecTrustSetPinningPolicyName`: names every policy `name`, so that Apple's pinning
+    /// database (``ApplePinningDatabase``, applied under ``SystemTrustStore/apple``) is asked for
+    /// that policy name's rules before the hostname's, for each SSL policy with a hostname
+    /// (SECTRUST.md §17.5). Without a name only hostnames are looked up. Invalidates the result.
+    public mutating func setPinningPolicyName(_ name: String) {
+        request.pinningPolicyName = name
     }
 
     /// `SecTrustSetVerifyDate`.

@@ -19,8 +19,8 @@ struct PathContext {
     /// elsewhere: deciding costs a signature verification, which a SHA-2 anchor of an accepted
     /// path never needs.
     let isSelfSigned: [Bool]
-    /// The policies, AND-ed.
-    let policies: [TrustPolicy]
+    /// The policies, AND-ed (a pinning policy set's when the judge tries one, ``PathJudge/pinning``).
+    var policies: [TrustPolicy]
     /// The verify date, seconds since 1970.
     let verifyTime: Int64
     /// The rules beyond Apple's that apply (``ValidationProfile/apple``: none).

@@ -34,6 +34,9 @@ final class PathJudge {
     var revocation = RevocationChecker()
     /// Certificate Transparency, when the trust has a log list or SCTs (none by default).
     var transparency: CertificateTransparencyChecker? = nil
+    /// Apple's pinning policy sets, when a rule of the database matched (none by default): every
+    /// path is judged under each set, and the first that passes decides (SECTRUST.md §17.5).
+    var pinning: PinningPolicySets? = nil
     /// What the checks read of each certificate, by pool id, read once however many paths it is on.
     private var factsByID: [CertificateFacts?] = []
     /// The leaf's hostname verdict (every path of a search starts at the same leaf), decided on
@@ -77,9 +80,34 @@ final class PathJudge {
         judgement(context).failures
     }
 
-    /// The failures of one path with the trust settings' and exceptions' part in them.
+    /// The failures of one path with the trust settings' and exceptions' part in them; with
+    /// pinning, those of the first policy set that passes, else of the first set
+    /// (`SecPathBuilderGetResultPVC`, SECTRUST.md §15.3.8).
     func judgement(_ context: PathContext) -> Judgement {
-        let all = checkedFailures(context)
+        guard let pinning else { return settled(checkedFailures(context), context: context) }
+        var shared: (policies: [TrustPolicy], failures: [TrustFailure])? = nil
+        var first: Judgement? = nil
+        for set in pinning.sets {
+            var pinned = context
+            pinned.policies = set.policies
+            // The sets usually differ only in their rule: the policies' checks run once.
+            var all: [TrustFailure]
+            if let shared, shared.policies == set.policies {
+                all = shared.failures
+            } else {
+                all = checkedFailures(pinned)
+                shared = (set.policies, all)
+            }
+            PinningChecks.run(pinned, rule: set.rule, isAppleAnchor: pinning.isAppleAnchor, into: &all)
+            let judgement = settled(Self.ordered(all), context: pinned)
+            if judgement.failures.isEmpty { return judgement }
+            if first == nil { first = judgement }
+        }
+        return first ?? settled(checkedFailures(context), context: context)
+    }
+
+    /// `all` with the trust settings' and exceptions' part in them.
+    private func settled(_ all: [TrustFailure], context: PathContext) -> Judgement {
         guard let settings = context.settings else { return Judgement(failures: all) }
         return Self.judged(all, context: context, settings: settings)
     }
@@ -136,6 +164,12 @@ final class PathJudge {
         transparency?.run(context, into: &failures)
         if !context.profile.isApple { StrictProfileChecks.run(context, into: &failures) }
         if let settings = context.settings { UsageConstraintsCheck.run(context, settings: settings, into: &failures) }
+        return Self.ordered(failures)
+    }
+
+    /// `failures` without repeats, by chain index and then ``TrustCheck/order``.
+    static func ordered(_ failures: [TrustFailure]) -> [TrustFailure] {
+        var failures = failures
         let inOrder = { (a: TrustFailure, b: TrustFailure) in
             (a.index, TrustCheck.order[a.check] ?? 0) < (b.index, TrustCheck.order[b.check] ?? 0)
         }

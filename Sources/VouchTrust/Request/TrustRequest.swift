@@ -50,6 +50,15 @@ struct TrustRequest: Sendable {
     /// The EV map the chosen path is judged against; `nil`: Apple's when ``systemStore`` is
     /// ``SystemTrustStore/apple``, none otherwise (tests set their own).
     var extendedValidationRoots: ExtendedValidationRoots?
+    /// `SecTrustSetPinningPolicyName`: the name every policy carries when the pinning database
+    /// is asked by name; `nil`: each SSL policy's own (`sslServer`, `sslClient`), which the
+    /// database never answers, so only hostnames are looked up (SECTRUST.md §17.5).
+    var pinningPolicyName: String?
+    /// The pinning database applied, and the certificates its `AnchorApple` accepts, whatever
+    /// the system store; `nil`: Apple's embedded database and anchors when ``systemStore`` is
+    /// ``SystemTrustStore/apple``, none otherwise (tests set their own: a generated chain cannot
+    /// end at Apple's roots).
+    var pinningDatabase: (database: ApplePinningDatabase, appleAnchors: [Certificate])?
 
     init(certificates: [Certificate], policies: [TrustPolicy], systemStore: SystemTrustStore) {
         self.certificates = certificates

@@ -59,6 +59,38 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
     case revocation = "Revocation"
     /// A positive revocation answer was required and none could be had.
     case revocationResponseRequired = "RevocationResponseRequired"
+    // Apple's pinning database (SECTRUST.md §17.5): the options its rules add to an SSL policy,
+    // in SecPolicyChecks.list order; each R, subtype P (pinning), with that list's OSStatus.
+    /// Pinning: the leaf's subject does not name exactly one organization, the rule's
+    /// (`SecPolicyCheckSubjectOrganization`; errSecInvalidSubjectName).
+    case subjectOrganization = "SubjectOrganization"
+    /// Pinning: the leaf lacks the rule's marker extension (`SecPolicyCheckLeafMarkerOid`;
+    /// errSecMissingRequiredExtension).
+    case leafMarkerOid = "LeafMarkerOid"
+    /// Pinning: the leaf lacks the rule's production marker (`SecPolicyCheckLeafMarkersProdAndQA`;
+    /// errSecMissingRequiredExtension).
+    case leafMarkersProdAndQA = "LeafMarkersProdAndQA"
+    /// Pinning: no intermediate carries the rule's marker extension
+    /// (`SecPolicyCheckIntermediateMarkerOid`; errSecMissingRequiredExtension).
+    case intermediateMarkerOid = "IntermediateMarkerOid"
+    /// Pinning: an intermediate's subject does not name exactly one organization, the rule's
+    /// (`SecPolicyCheckIntermediateOrganization`; errSecInvalidSubjectName).
+    case intermediateOrganization = "IntermediateOrganization"
+    /// Pinning: an intermediate's subject does not name exactly one country, the rule's
+    /// (`SecPolicyCheckIntermediateCountry`; errSecInvalidSubjectName).
+    case intermediateCountry = "IntermediateCountry"
+    /// Pinning: the SHA-256 of the path's top certificate is not among the rule's
+    /// (`SecPolicyCheckAnchorSHA256`; errSecInvalidRoot).
+    case anchorSHA256 = "AnchorSHA256"
+    /// Pinning: the path's top certificate is not one of Apple's roots (`SecPolicyCheckAnchorApple`,
+    /// `SecIsAppleTrustAnchor`; errSecInvalidRoot).
+    case anchorApple = "AnchorApple"
+    /// Pinning: no certificate of the path asserts the rule's certificate policy
+    /// (`SecPolicyCheckCertificatePolicy`; errSecInvalidPolicyIdentifiers).
+    case certificatePolicy = "CertificatePolicy"
+    /// Pinning: the path does not have the rule's number of certificates
+    /// (`SecPolicyCheckChainLength`; errSecPathLengthConstraintExceeded).
+    case chainLength = "ChainLength"
     // Vouch's own: the path search ran out of budget (STYLE.md §5.5); fatal, stops the search.
     /// Vouch's own: the path search exhausted ``TrustLimits`` before any path was accepted; fatal.
     case pathBuildingBudget = "PathBuildingBudget"
@@ -142,6 +174,11 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
         case .commonName, .dnsNameSyntax: return .hostNameMismatch
         case .rsaModulusLength: return .unsupportedKeySize
         case .usageConstraints: return .trustSettingDeny
+        case .subjectOrganization, .intermediateOrganization, .intermediateCountry: return .invalidSubjectName
+        case .leafMarkerOid, .leafMarkersProdAndQA, .intermediateMarkerOid: return .missingRequiredExtension
+        case .anchorSHA256, .anchorApple: return .invalidRoot
+        case .certificatePolicy: return .invalidPolicyIdentifiers
+        case .chainLength: return .pathLengthConstraintExceeded
         }
     }
 
@@ -157,6 +194,9 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
         case .temporalValidity: return .expired
         case .revocation: return .revoked
         case .revocationResponseRequired: return .pinning
+        case .subjectOrganization, .leafMarkerOid, .leafMarkersProdAndQA, .intermediateMarkerOid, .intermediateOrganization,
+            .intermediateCountry, .anchorSHA256, .anchorApple, .certificatePolicy, .chainLength:
+            return .pinning
         case .usageConstraints: return .denied
         default: return .compliance
         }

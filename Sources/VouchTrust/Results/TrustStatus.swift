@@ -64,6 +64,10 @@ public struct TrustStatus: Hashable, Sendable, CustomStringConvertible {
     public static let trustSettingDeny = TrustStatus(code: -67654, name: "errSecTrustSettingDeny")
     /// `errSecIncompleteCertRevocationCheck` (-67635).
     public static let incompleteCertRevocationCheck = TrustStatus(code: -67635, name: "errSecIncompleteCertRevocationCheck")
+    /// `errSecInvalidRoot` (-67612): a pinning rule's anchor requirement (AnchorApple, AnchorSHA256).
+    public static let invalidRoot = TrustStatus(code: -67612, name: "errSecInvalidRoot")
+    /// `errSecMissingRequiredExtension` (-67880): a pinning rule's marker extension is missing.
+    public static let missingRequiredExtension = TrustStatus(code: -67880, name: "errSecMissingRequiredExtension")
     /// `errSecVerifyActionFailed` (-67825): Apple's SystemTrustedCTRequired failure.
     public static let verifyActionFailed = TrustStatus(code: -67825, name: "errSecVerifyActionFailed")
 }
