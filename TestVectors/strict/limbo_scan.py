@@ -4,8 +4,8 @@
     python3 TestVectors/strict/limbo_scan.py [../shared/vectors/limbo/limbo-dev.json]
     python3 TestVectors/strict/limbo_scan.py --self-test   # each proposed case of cases.json is caught
 
-For each proposed rule (the Gaps of docs/STRICT.md) and for the rules the table leaves out because
-limbo contradicts them, prints how many SUCCESS testcases hold a certificate (or CRL) breaking it,
+For each proposed rule (the Gaps of docs/STRICT.md), the rules issue 38 enforced for encodings
+their cases had missed, and the rules the table leaves out because limbo contradicts them, prints how many SUCCESS testcases hold a certificate (or CRL) breaking it,
 and three of their ids. The path a validator builds is not known here, so every certificate of a
 testcase counts in its role: the peer certificate as the leaf, each untrusted intermediate as an
 intermediate, each trusted certificate as an anchor. A count of 0 means no SUCCESS testcase can be
@@ -17,6 +17,7 @@ import collections
 import ipaddress
 import json
 import os
+import socket
 import sys
 import warnings
 
@@ -172,6 +173,9 @@ def profile_rules(certificate, role, server):
             broken.append("5280-4.2.1.3-ku-in-ca")
         elif usage.content_commitment or usage.key_encipherment or usage.data_encipherment or usage.key_agreement:
             broken.append("cabf-7.1.2.10.7-ca-ku-forbidden")
+    # Issue 38: a server leaf whose cA TRUE is not backed by keyCertSign (BR 7.1.2.7.8).
+    if role == "leaf" and server and is_ca and (usage is None or not usage.key_cert_sign):
+        broken.append("cabf-7.1.2.7.8-leaf-not-ca")
     if role == "leaf" and server and not is_ca:
         key = certificate.public_key()
         if usage is not None:
@@ -197,6 +201,9 @@ def profile_rules(certificate, role, server):
 def other_rules(certificate, role, server):
     broken = []
     aki = extension(certificate, ExtensionOID.AUTHORITY_KEY_IDENTIFIER)
+    # Issue 38: a self-issued root's authorityKeyIdentifier, when present, has a keyIdentifier (BR 7.1.2.1.3).
+    if role == "anchor" and aki is not None and aki.value.key_identifier is None and certificate.issuer == certificate.subject:
+        broken.append("cabf-7.1.2.1.3-root-aki")
     if role != "anchor" and aki is not None and (
             aki.value.authority_cert_issuer is not None or aki.value.authority_cert_serial_number is not None):
         broken.append("cabf-7.1.2.11.1-aki-fields")
@@ -224,6 +231,10 @@ def other_rules(certificate, role, server):
         if len(common_names) > 1:
             broken.append("cabf-7.1.4.3-cn-single")
         for common_name in common_names:
+            address = ipv4_numbers_and_dots(common_name)
+            if address is not None and address != common_name:
+                broken.append("cabf-7.1.4.3-cn-ipv4")
+                continue
             if common_name in dns_names or common_name in addresses:
                 continue
             if common_name.lower() in [d.lower() for d in dns_names]:
@@ -237,6 +248,20 @@ def other_rules(certificate, role, server):
                 except ValueError:
                     broken.append("by-design: cabf-7.1.4.3-cn-in-san (a name)")
     return broken
+
+
+def ipv4_numbers_and_dots(text):
+    """The dotted-decimal text of the address the C library's inet_aton reads `text` as (one final
+    dot dropped, as the WHATWG URL host parser drops it; text with white space is no address), or
+    None: what docs/STRICT.md's `cabf-7.1.4.3-cn-ipv4` calls an IPv4 address."""
+    if len(text) > 1 and text.endswith("."):
+        text = text[:-1]
+    if not text or any(ch.isspace() for ch in text) or not text.isascii():
+        return None
+    try:
+        return socket.inet_ntoa(socket.inet_aton(text))
+    except OSError:
+        return None
 
 
 def raw_ip_lengths(der):
@@ -366,7 +391,7 @@ ANCHOR_RULES = {
     "5280-4.1.2.5-utctime-through-2049", "5280-4.1.2.5.1-utctime-form", "5280-4.1.2.5.2-generalizedtime-zulu",
     "cabf-7.1.3.1-spki-encoding", "5280-4.2.1.1-aki-noncritical", "5280-4.2.1.2-ski-noncritical",
     "5280-4.2.1.14-critical", "5280-4.2.1.15-noncritical", "5280-4.2.2.2-sia-noncritical", "5280-4.2.1.4-policy-once",
-    "5280-4.2.1.10-malformed-base-unused",
+    "5280-4.2.1.10-malformed-base-unused", "cabf-7.1.2.1.3-root-aki",
 }
 
 

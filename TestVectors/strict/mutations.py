@@ -375,6 +375,17 @@ def _():
              variant="absent", note="no authorityKeyIdentifier"),
         Case("anchor", "KeyIdentifiers@1", anchor_is_intermediate, variant="not-self-signed",
              note="the anchor is the intermediate (issued by the root, not self-signed), without authorityKeyIdentifier"),
+        Case("leaf", "KeyIdentifiers@0", lambda c: c.leaf.put(OID.authority_key_identifier, aki_value()),
+             variant="empty", note="an empty authorityKeyIdentifier (30 00): no keyIdentifier"),
+        Case("intermediate", "KeyIdentifiers@1", lambda c: c.intermediate.put(OID.authority_key_identifier, aki_value()),
+             variant="empty", note="an empty authorityKeyIdentifier (30 00): no keyIdentifier"),
+        Case("intermediate", "KeyIdentifiers@1", lambda c: c.intermediate.put(
+            OID.authority_key_identifier, aki_value(None, [directory(ROOT_NAME)], c.anchor.serial)),
+            variant="issuer-and-serial", note="authorityKeyIdentifier with issuer and serial but no keyIdentifier"),
+        Case("anchor", "KeyIdentifiers@1", lambda c: (anchor_is_intermediate(c), c.anchor.put(
+            OID.authority_key_identifier, aki_value(None, [directory(ROOT_NAME)], bytes.fromhex("1a2b3c4d5e6f70810001")))),
+            variant="not-self-signed-issuer-and-serial",
+            note="the anchor is the intermediate (not self-signed), its authorityKeyIdentifier issuer and serial only"),
     ]
 
 
@@ -418,13 +429,35 @@ def _():
         Case("anchor", "KeyIdentifiers@2", lambda c: c.anchor.put(
             OID.authority_key_identifier, aki_value(c.anchor.key_identifier, [directory(ROOT_NAME)], c.anchor.serial)),
             variant="issuer-and-serial", note="the root's authorityKeyIdentifier has authorityCertIssuer and authorityCertSerialNumber"),
+        Case("anchor", "KeyIdentifiers@2", lambda c: c.anchor.put(OID.authority_key_identifier, aki_value()),
+             variant="empty", note="the root's authorityKeyIdentifier is empty (30 00): no keyIdentifier"),
+        Case("anchor", "KeyIdentifiers@2", lambda c: c.anchor.put(
+            OID.authority_key_identifier, aki_value(None, [directory(ROOT_NAME)], c.anchor.serial)),
+            variant="issuer-and-serial-only",
+            note="the root's authorityKeyIdentifier has authorityCertIssuer and authorityCertSerialNumber, no keyIdentifier"),
+        Case("anchor", "trusted", lambda c: c.anchor.put(OID.authority_key_identifier, aki_value(c.anchor.key_identifier)),
+             variant="keyidentifier-control",
+             note="control: the root's authorityKeyIdentifier is its subjectKeyIdentifier alone, as BR 7.1.2.1.3 asks"),
     ]
 
 
 @row("5280-4.2.1.2-ski-in-ca")
 def _():
+    def ca_leaf(c):
+        make_ca_leaf(c, key_usage_value("digitalSignature", "keyCertSign"))
+        c.leaf.remove(OID.subject_key_identifier)
     return [Case(p, "KeyIdentifiers@%d" % INDEX[p], lambda c, p=p: spec(c, p).remove(OID.subject_key_identifier),
-                 note="no subjectKeyIdentifier in a CA") for p in ("intermediate", "anchor")]
+                 note="no subjectKeyIdentifier in a CA") for p in ("intermediate", "anchor")] + [
+        Case("leaf", "KeyIdentifiers@0", ca_leaf, note="a CA certificate as the leaf (cA TRUE, keyCertSign) without subjectKeyIdentifier")]
+
+
+def make_ca_leaf(c, usage):
+    """The leaf with critical basicConstraints cA TRUE and `usage` as its keyUsage (None: no keyUsage)."""
+    c.leaf.put(OID.basic_constraints, basic_constraints_value(True), True)
+    if usage is None:
+        c.leaf.remove(OID.key_usage)
+    else:
+        c.leaf.put(OID.key_usage, usage, True)
 
 
 @row("5280-4.2.1.2-ski-noncritical")
@@ -623,6 +656,21 @@ def _():
     return [Case("leaf", "CertificateProfile@0",
                  lambda c: c.leaf.put(OID.basic_constraints, basic_constraints_value(False, 0), True),
                  note="basicConstraints cA FALSE with pathLenConstraint 0")]
+
+
+@row("cabf-7.1.2.7.8-leaf-not-ca")
+def _():
+    return [
+        Case("leaf", "CertificateProfile@0", lambda c: make_ca_leaf(c, key_usage_value("digitalSignature")),
+             variant="digital-signature", note="cA TRUE, keyUsage digitalSignature: no keyCertSign"),
+        Case("leaf", "CertificateProfile@0", lambda c: make_ca_leaf(c, key_usage_value("digitalSignature", "cRLSign")),
+             variant="crl-sign", note="cA TRUE, keyUsage digitalSignature and cRLSign: no keyCertSign"),
+        Case("leaf", "CertificateProfile@0", lambda c: make_ca_leaf(c, None), variant="no-key-usage",
+             note="cA TRUE without keyUsage"),
+        Case("leaf", "trusted", lambda c: make_ca_leaf(c, key_usage_value("digitalSignature", "keyCertSign")),
+             variant="ca-certificate-control",
+             note="control: a CA certificate as the leaf (cA TRUE, keyCertSign), allowed by design"),
+    ]
 
 
 def nc(c, position, value, critical=True):
@@ -1170,13 +1218,55 @@ def cn_case(common_name, san, note, variant=None):
 
 @row("cabf-7.1.4.3-cn-ipv4")
 def _():
-    return [cn_case("192.0.002.1", [dns("example.com"), ip([192, 0, 2, 1])], "commonName 192.0.002.1 (leading zeros)")]
+    san = [dns("example.com"), ip([192, 0, 2, 1])]
+    # 192.0.2.1 as inet_aton(3) also reads it: octal, hexadecimal, fewer than four numbers.
+    forms = [
+        ("octal", "0300.0.2.1", "octal 0300"),
+        ("hexadecimal", "0xc0.0.2.1", "hexadecimal 0xc0"),
+        ("hexadecimal-upper", "0XC0.0X0.0X2.0X1", "every number hexadecimal, 0X"),
+        ("three-numbers", "192.0.513", "three numbers, the last 16 bits"),
+        ("two-numbers", "192.513", "two numbers, the last 24 bits"),
+        ("one-number", "3221225985", "one decimal number, 32 bits"),
+        ("one-hexadecimal-number", "0xc0000201", "one hexadecimal number, 32 bits"),
+        ("trailing-dot", "192.0.2.1.", "a final dot"),
+    ]
+    return [cn_case("192.0.002.1", san, "commonName 192.0.002.1 (leading zeros)")] + [
+        cn_case(text, san, "commonName %s: 192.0.2.1 in another form (%s)" % (text, what), variant)
+        for variant, text, what in forms] + [
+        Case("leaf", "trusted", lambda c: (setattr(c.leaf, "subject", leaf_subject("192.0.2.1")), set_san(c, *san)),
+             variant="dotted-decimal-control", note="control: commonName 192.0.2.1, in the SAN, RFC 3986's form"),
+        Case("leaf", "trusted", lambda c: (setattr(c.leaf, "subject", leaf_subject("198.51.100.7")), set_san(c, *san)),
+             variant="outside-san-control",
+             note="control: commonName 198.51.100.7 in RFC 3986's form, not in the SAN (left alone by design)"),
+    ]
 
 
 @row("cabf-7.1.4.3-cn-ipv6")
 def _():
-    address = [0x20, 0x01, 0x0D, 0xB8] + [0] * 11 + [1]
-    return [cn_case("2001:db8:0:0:0:0:0:1", [dns("example.com"), ip(address)], "commonName 2001:db8:0:0:0:0:0:1 (not RFC 5952)")]
+    def address(*groups):
+        return ip(b"".join(g.to_bytes(2, "big") for g in groups))
+    documentation = address(0x2001, 0xDB8, 0, 0, 0, 0, 0, 1)
+    # (variant, commonName, the SAN's address, what RFC 5952 §4 rule it breaks)
+    forms = [
+        ("leading-zeros", "2001:0db8::1", documentation, "§4.1, leading zeros"),
+        ("upper-case", "2001:DB8::1", documentation, "§4.3, upper case"),
+        ("one-group-compressed", "2001:db8::1:1:1:1:1", address(0x2001, 0xDB8, 0, 1, 1, 1, 1, 1),
+         "§4.2.2, :: for one 16-bit 0 field"),
+        ("shorter-run-compressed", "2001::1:0:0:0:1", address(0x2001, 0, 0, 1, 0, 0, 0, 1),
+         "§4.2.3, :: not on the longest run"),
+        ("second-run-compressed", "2001:db8:0:0:1::1", address(0x2001, 0xDB8, 0, 0, 1, 0, 0, 1),
+         "§4.2.3, :: not on the first of equal runs"),
+        ("brackets", "[2001:db8::1]", documentation, "brackets, the URI form of RFC 3986 §3.2.2"),
+        ("ipv4-mapped-mixed", "::ffff:192.0.2.1", address(0, 0, 0, 0, 0, 0xFFFF, 0xC000, 0x201),
+         "mixed notation, RFC 5952 §5 not §4"),
+    ]
+    return [cn_case("2001:db8:0:0:0:0:0:1", [dns("example.com"), documentation], "commonName 2001:db8:0:0:0:0:0:1 (not RFC 5952)")] + [
+        cn_case(text, [dns("example.com"), san], "commonName %s (%s)" % (text, what), variant)
+        for variant, text, san, what in forms] + [
+        Case("leaf", "trusted", lambda c: (setattr(c.leaf, "subject", leaf_subject("2001:db8::1")),
+                                           set_san(c, dns("example.com"), documentation)),
+             variant="rfc5952-control", note="control: commonName 2001:db8::1, in the SAN, RFC 5952's form"),
+    ]
 
 
 @row("cabf-7.1.4.3-cn-idn-copy")

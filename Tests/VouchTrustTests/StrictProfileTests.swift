@@ -39,10 +39,32 @@ import VouchX509
         ("192.168.1.1", true), ("192.168.001.001", false), ("2001:db8::1", true), ("2001:db8:0:0:0:0:0:1", false),
         ("example.com", true), ("anything.example", true), ("xn--nxasmq6b.example", false), ("bücher.example", false),
         ("xn--bcher-kva.example", true),
+        // IPv4 in inet_aton's other forms (BR 7.1.4.3 via RFC 3986 §3.2.2), and digits that are no address.
+        ("0x7f.0.0.1", false), ("0177.0.0.1", false), ("127.1", false), ("2130706433", false), ("0x7f000001", false),
+        ("0X7F.0.0.1", false), ("127.0.0.1.", false), ("256.0.0.1", false), ("1.2.3.4.5", false),
+        ("0x7f.example", true), ("1e100.example", true), ("0xdeadbeef.example", true),
+        // IPv6 forms RFC 5952 §4 does not write.
+        ("2001:0db8::1", false), ("2001:DB8::1", false), ("2001:db8::1:1:1:1:1", false), ("2001::1:0:0:0:1", false),
+        ("2001:db8:0:0:1::1", false), ("[2001:db8::1]", false), ("::ffff:192.0.2.1", false), ("::ffff:c000:201", true),
     ])
     func commonNames(text: String, conforms: Bool) throws {
         let san = try SubjectAlternativeNames(extensionValue: Self.sanValue(dns: ["xn--bcher-kva.example"])[...])
         #expect(StrictProfileChecks.commonName(text, isIn: san) == conforms)
+    }
+
+    /// Checked against glibc's `inet_aton` (Python's `socket.inet_aton`), which agrees on every
+    /// row but the final dot, which it refuses and the WHATWG URL host parser drops.
+    @Test("inet_aton's numbers-and-dots notation", arguments: [
+        ("127.0.0.1", [127, 0, 0, 1]), ("0x7f.0.0.1", [127, 0, 0, 1]), ("0177.0.0.1", [127, 0, 0, 1]),
+        ("127.1", [127, 0, 0, 1]), ("2130706433", [127, 0, 0, 1]), ("0x7f000001", [127, 0, 0, 1]), ("0X7F.1", [127, 0, 0, 1]),
+        ("127.0.0.1.", [127, 0, 0, 1]), ("1.2.3", [1, 2, 0, 3]), ("1.2.65535", [1, 2, 255, 255]),
+        ("4294967295", [255, 255, 255, 255]), ("0", [0, 0, 0, 0]), ("00", [0, 0, 0, 0]), ("0x0", [0, 0, 0, 0]),
+        ("08.0.0.1", nil), ("0x.0.0.1", nil), ("256.0.0.1", nil), ("1.256.0.0", nil), ("1.2.65536", nil),
+        ("4294967296", nil), ("99999999999999999999", nil), ("1..2.3", nil), ("", nil), (".", nil), (".1.2.3", nil),
+        ("1.2.3.4.5", nil), ("example.com", nil), ("0xg.1.1.1", nil), ("1e3", nil), ("127.0.0.1 x", nil), ("-1", nil),
+    ] as [(String, [UInt8]?)])
+    func numbersAndDots(text: String, address: [UInt8]?) {
+        #expect(IPv4NumbersAndDots.parse(text) == address)
     }
 
     /// The DER of a SubjectAlternativeName with the given dNSNames.

@@ -48,8 +48,8 @@ enum StrictProfileChecks {
         }
     }
 
-    /// RFC 5280 §4.2.1.1, §4.2.1.2; CA/B BR 7.1.2.1.3 (a root's authorityKeyIdentifier is its
-    /// keyIdentifier alone, equal to its subjectKeyIdentifier) and BR 7.1.2.11.1 (no
+    /// RFC 5280 §4.2.1.1, §4.2.1.2; CA/B BR 7.1.2.1.3 (a root's authorityKeyIdentifier, when
+    /// present, is its keyIdentifier alone, equal to its subjectKeyIdentifier) and BR 7.1.2.11.1 (no
     /// authorityCertIssuer or authorityCertSerialNumber in any other certificate's either).
     static func keyIdentifiersConform(_ facts: CertificateFacts, isAnchor: Bool, isSelfSigned: Bool) -> Bool {
         let certificate = facts.certificate
@@ -59,7 +59,9 @@ enum StrictProfileChecks {
             if authority.authorityCertIssuer != nil || authority.authorityCertSerialNumber != nil { return false }
         }
         if isAnchor, facts.isSelfIssued, let authority = certificate.authorityKeyIdentifier {
-            if let key = authority.keyIdentifier, let subject = facts.subjectKeyIdentifier, !key.elementsEqual(subject) { return false }
+            // BR 7.1.2.1.3: the extension is optional in a root, its keyIdentifier is not.
+            guard let key = authority.keyIdentifier else { return false }
+            if let subject = facts.subjectKeyIdentifier, !key.elementsEqual(subject) { return false }
         }
         return true
     }
@@ -111,9 +113,13 @@ enum StrictProfileChecks {
     /// - BR 7.1.2.7.10: a server leaf's extKeyUsage holds none of anyExtendedKeyUsage,
     ///   codeSigning, emailProtection, timeStamping, OCSPSigning, Precertificate Signing.
     ///
-    /// A leaf that is a CA, or has no extKeyUsage, is allowed: RFC 5280 permits both, and
-    /// x509-limbo marks webpki's opposite rules as conflicting with it; the leaf rules apply to
-    /// leaves without cA TRUE.
+    /// - BR 7.1.2.7.8: a server leaf's cA is FALSE, unless the leaf is a CA certificate: cA TRUE
+    ///   and keyCertSign (without keyUsage it breaks RFC 5280 §4.2.1.3's keyUsage in every CA
+    ///   certificate, so either reading breaks a MUST).
+    ///
+    /// A leaf that is a CA certificate, or has no extKeyUsage, is allowed: RFC 5280 permits both,
+    /// and x509-limbo marks webpki's opposite rules as conflicting with it; the leaf rules apply
+    /// to leaves without cA TRUE.
     static func certificateProfileConforms(_ facts: CertificateFacts, isLeaf: Bool, isAnchor: Bool, isSSLServer: Bool) -> Bool {
         let certificate = facts.certificate
         if isLeaf && !isAnchor && certificate.extensions[.nameConstraints] != nil { return false }
@@ -121,7 +127,9 @@ enum StrictProfileChecks {
         let isCA = facts.basicConstraints?.isCertificateAuthority == true
         let usage = facts.keyUsage
         if usage?.contains(.keyCertSign) == true && !isCA { return false }
-        if facts.basicConstraints?.pathLengthConstraint != nil && !(isCA && usage?.contains(.keyCertSign) == true) { return false }
+        let signsCertificates = isCA && usage?.contains(.keyCertSign) == true
+        if facts.basicConstraints?.pathLengthConstraint != nil && !signsCertificates { return false }
+        if isLeaf && !isAnchor && isSSLServer && isCA && !signsCertificates { return false }
         if !isLeaf && !isAnchor && isCA {
             guard let usage else { return false }
             if forbiddenInIntermediates.contains(where: usage.contains) { return false }
@@ -193,8 +201,11 @@ enum StrictProfileChecks {
         return significant <= 20
     }
 
-    /// CA/B BR 7.1.4.3's encoding rules for a leaf's commonName: an IPv4 address in dotted
-    /// decimal without leading zeros, an IPv6 address as RFC 5952 writes it, a domain name with
+    /// CA/B BR 7.1.4.3's encoding rules for a leaf's commonName: an IPv4 address in RFC 3986's
+    /// dotted decimal (any text `inet_aton` reads as an address, ``IPv4NumbersAndDots``, must be
+    /// that: not `0x7f.0.0.1`, `0177.0.0.1`, `127.1` or `2130706433`; digits and dots that are no
+    /// address at all, `256.0.0.1`, are refused too, being no domain name either), an IPv6
+    /// address as RFC 5952 §4 writes it, a domain name with
     /// an internationalised label (`xn--` or non-ASCII) or a wildcard (`*.`) a
     /// character-for-character copy of one of the SAN's dNSNames, and any name that equals a
     /// dNSName but for ASCII case a character-for-character copy of it.
@@ -212,6 +223,7 @@ enum StrictProfileChecks {
             return false
         }
         if text.hasPrefix("*.") { return dnsNames.contains { $0.elementsEqual(bytes) } }
+        if let address = IPv4NumbersAndDots.parse(text) { return IPAddressText.format(address) == text }
         let isDottedDecimal = !text.isEmpty && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }
         if isDottedDecimal || text.contains(":") {
             guard let address = HostnameIPAddress.parse(text) else { return !text.contains(":") && !isDottedDecimal }
