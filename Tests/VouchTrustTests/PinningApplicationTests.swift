@@ -231,4 +231,15 @@ import VouchX509
         #expect(!ApplePinningDatabase.embeddedMayMatch(policyName: nil, hostname: "icloud"))
         #expect(ApplePinningDatabase.embeddedMayMatch(policyName: nil, hostname: "p01-content.icloud.com"))
     }
+
+    @Test("the generated table of names and suffixes is exactly the decoded list's")
+    func tableMatchesTheList() throws {
+        let database = ApplePinningDatabase.embedded
+        var expected: Set<[UInt8]> = []
+        for entry in database.entries {
+            expected.insert(Array(entry.policyName.utf8))
+            for domain in entry.domains { expected.insert(Array(domain.suffix.utf8)) }
+        }
+        #expect(Set((ApplePinningDatabase.embeddedStrings ?? []).map { Array($0.bytes) }) == expected)
+    }
 }
