@@ -219,7 +219,7 @@ import VouchX509
     @Test("every policy name and suffix of the embedded list may match; example.com and a dotless name do not")
     func noFalseNegatives() throws {
         let database = ApplePinningDatabase.embedded
-        #expect(ApplePinningDatabase.embeddedStrings != nil)
+        #expect(ApplePinningDatabase.embeddedKeys != nil)
         for entry in database.entries {
             #expect(ApplePinningDatabase.embeddedMayMatch(policyName: entry.policyName, hostname: "localhost"), "\(entry.policyName)")
             for domain in entry.domains {
@@ -235,11 +235,16 @@ import VouchX509
     @Test("the generated table of names and suffixes is exactly the decoded list's")
     func tableMatchesTheList() throws {
         let database = ApplePinningDatabase.embedded
-        var expected: Set<[UInt8]> = []
+        var names: Set<[UInt8]> = [], suffixes: Set<[UInt8]> = []
         for entry in database.entries {
-            expected.insert(Array(entry.policyName.utf8))
-            for domain in entry.domains { expected.insert(Array(domain.suffix.utf8)) }
+            names.insert(Array(entry.policyName.utf8))
+            for domain in entry.domains { suffixes.insert(Array(domain.suffix.utf8)) }
         }
-        #expect(Set((ApplePinningDatabase.embeddedStrings ?? []).map { Array($0.bytes) }) == expected)
+        let keys = try #require(ApplePinningDatabase.embeddedKeys)
+        #expect(keys.names.map { Array($0) } == names.sorted { $0.lexicographicallyPrecedes($1) })
+        #expect(keys.suffixes.map { Array($0) } == suffixes.sorted { $0.lexicographicallyPrecedes($1) })
+        #expect(ApplePinningDatabase.contains(keys.suffixes, Array("icloud.com".utf8)[...]))
+        #expect(!ApplePinningDatabase.contains(keys.suffixes, Array("example.com".utf8)[...]))
+        #expect(!ApplePinningDatabase.contains(keys.names, Array("icloud.com".utf8)[...]))
     }
 }

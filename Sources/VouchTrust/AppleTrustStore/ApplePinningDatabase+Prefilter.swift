@@ -1,33 +1,48 @@
 internal import VouchTrustData
 
 extension ApplePinningDatabase {
-    /// Every policy name and domain suffix of the embedded list, from the table the generator
-    /// writes beside it (`AppleTrustStore.pinningLookupKeys`: `name TEXT` and `suffix TEXT`
-    /// lines), read once without decoding the property list; the tests hold the table to the
-    /// decoded list's names and suffixes.
-    /// (``Octets``: hashed in bulk, not octet by octet.)
-    static let embeddedStrings: Set<Octets>? = AppleTrustStore.pinningLookupKeys.withUTF8Buffer { buffer in
-        let lines = Array(buffer).split(separator: UInt8(ascii: "\n"))
-        var strings = Set<Octets>(minimumCapacity: lines.count)
-        for line in lines {
-            guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { return nil }
-            strings.insert(Octets(line[(space + 1)...]))
+    /// The embedded list's policy names and domain suffixes, from the table the generator writes
+    /// beside it (`AppleTrustStore.pinningLookupKeys`: `name TEXT` lines, then `suffix TEXT`
+    /// lines, each group sorted by bytes), read once without decoding the property list: two
+    /// sorted lists searched by bisection, so that neither reading them nor asking costs more
+    /// than a few comparisons. The tests hold the table to the decoded list. `nil` for a line
+    /// of another form (the prefilter then always says "maybe").
+    static let embeddedKeys: (names: [ArraySlice<UInt8>], suffixes: [ArraySlice<UInt8>])? =
+        AppleTrustStore.pinningLookupKeys.withUTF8Buffer { buffer in
+            var names: [ArraySlice<UInt8>] = [], suffixes: [ArraySlice<UInt8>] = []
+            let nameKind = Array("name".utf8)[...], suffixKind = Array("suffix".utf8)[...]
+            for line in Array(buffer).split(separator: UInt8(ascii: "\n")) {
+                guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { return nil }
+                let kind = line[..<space], text = line[(space + 1)...]
+                if kind.elementsEqual(nameKind) { names.append(text) } else if kind.elementsEqual(suffixKind) { suffixes.append(text) } else { return nil }
+            }
+            let sorted = { (list: [ArraySlice<UInt8>]) in zip(list, list.dropFirst()).allSatisfy { $0.0.lexicographicallyPrecedes($0.1) } }
+            guard sorted(names), sorted(suffixes) else { return nil }
+            return (names, suffixes)
         }
-        return strings
+
+    /// Whether the sorted `list` holds `text` (bisection).
+    static func contains(_ list: [ArraySlice<UInt8>], _ text: ArraySlice<UInt8>) -> Bool {
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle].lexicographicallyPrecedes(text) { low = middle + 1 } else { high = middle }
+        }
+        return low < list.count && list[low].elementsEqual(text)
     }
 
     /// Whether the embedded list could have rules for an SSL policy with `hostname` named
-    /// `policyName`: the name (unless `sslServer`) or the hostname's suffix (as
-    /// ``rules(forHostname:)`` takes it) is one of its strings. `false` is certain, so an
+    /// `policyName`: the name (unless `sslServer`) is one of its policy names, or the hostname's
+    /// suffix (as ``rules(forHostname:)`` takes it) one of its suffixes. `false` is certain, so an
     /// evaluation of a host the list does not name never decodes the list (about 22 million
-    /// instructions) and pays a set lookup; `true` may be wrong, and the lookup then decides.
+    /// instructions); `true` may be wrong, and the lookup then decides.
     static func embeddedMayMatch(policyName: String?, hostname: String) -> Bool {
-        guard let strings = embeddedStrings else { return true }
-        if let policyName, policyName != "sslServer", strings.contains(Octets(Array(policyName.utf8))) { return true }
+        guard let keys = embeddedKeys else { return true }
+        if let policyName, policyName != "sslServer", contains(keys.names, Array(policyName.utf8)[...]) { return true }
         let bytes = Array(hostname.utf8)
         guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) else { return false }
         var suffix = bytes[(dot + 1)...]
         if suffix.last == UInt8(ascii: ".") { suffix = suffix.dropLast() }
-        return strings.contains(Octets(suffix))
+        return contains(keys.suffixes, suffix)
     }
 }
