@@ -10,11 +10,23 @@ extension ApplePinningDatabase {
     static let embeddedKeys: (names: [ArraySlice<UInt8>], suffixes: [ArraySlice<UInt8>])? =
         AppleTrustStore.pinningLookupKeys.withUTF8Buffer { buffer in
             var names: [ArraySlice<UInt8>] = [], suffixes: [ArraySlice<UInt8>] = []
-            let nameKind = Array("name".utf8)[...], suffixKind = Array("suffix".utf8)[...]
-            for line in Array(buffer).split(separator: UInt8(ascii: "\n")) {
-                guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { return nil }
-                let kind = line[..<space], text = line[(space + 1)...]
-                if kind.elementsEqual(nameKind) { names.append(text) } else if kind.elementsEqual(suffixKind) { suffixes.append(text) } else { return nil }
+            let bytes = Array(buffer)
+            let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " "), n = UInt8(ascii: "n"), s = UInt8(ascii: "s")
+            // One pass: `name TEXT` or `suffix TEXT` per line (the kind told by its first letter
+            // and its length, checked below by the list's own tests).
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count && bytes[end] != newline { end += 1 }
+                var gap = start
+                while gap < end && bytes[gap] != space { gap += 1 }
+                guard gap < end else { return nil }
+                switch (bytes[start], gap - start) {
+                case (n, 4): names.append(bytes[(gap + 1)..<end])
+                case (s, 6): suffixes.append(bytes[(gap + 1)..<end])
+                default: return nil
+                }
+                start = end + 1
             }
             let sorted = { (list: [ArraySlice<UInt8>]) in zip(list, list.dropFirst()).allSatisfy { $0.0.lexicographicallyPrecedes($0.1) } }
             guard sorted(names), sorted(suffixes) else { return nil }

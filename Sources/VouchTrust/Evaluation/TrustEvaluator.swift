@@ -32,13 +32,19 @@ enum TrustEvaluator {
         }
         // Certificate Transparency only when there is something to judge it with: without a log
         // list (the caller's, else the system store's) or external SCTs (TLS ones, or OCSP
-        // responses carrying some), nothing is made and nothing is paid.
-        let systemLogs = request.trustedLogs == nil && request.usesSystemTrustedLogs
-            ? request.systemStore.certificateTransparencyLogs(at: verifyTime) : nil
-        let judgesTransparency = request.trustedLogs != nil || systemLogs != nil || !request.signedCertificateTimestamps.isEmpty
+        // responses carrying some), nothing is made and nothing is paid. The system store's list
+        // judges when it can require CT (current at the verify date) or when there are SCTs to
+        // verify: a list outside its window with no SCT before it would have nothing to say.
+        let externalTimestamps = !request.signedCertificateTimestamps.isEmpty
             || request.ocspResponses.contains { response in
                 response.basic?.responses.contains { $0.extensions[.ocspSignedCertificateTimestampList] != nil } == true
             }
+        let leafTimestamps = request.certificates.first?.extensions[.signedCertificateTimestampList] != nil
+        let systemLogs = request.trustedLogs == nil && request.usesSystemTrustedLogs
+            ? request.systemStore.certificateTransparencyLogs(at: verifyTime).flatMap { logs in
+                logs.state.isCurrent || leafTimestamps || externalTimestamps ? logs : nil
+            } : nil
+        let judgesTransparency = request.trustedLogs != nil || systemLogs != nil || externalTimestamps
         if judgesTransparency {
             judge.transparency = CertificateTransparencyChecker(
                 logs: request.trustedLogs, systemLogs: systemLogs?.logs, enforces: request.trustedLogs != nil || systemLogs?.state.isCurrent == true,

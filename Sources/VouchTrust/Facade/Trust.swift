@@ -261,8 +261,9 @@ public struct Trust: Sendable {
     /// can be true, whatever the list's age, as Apple with a caller's list. With `nil` (the
     /// default) the system store's own list judges: Apple's embedded list under
     /// ``SystemTrustStore/apple``, which requires CT only while it is current at the verify date
-    /// (``AppleTrustStoreSnapshot/isCertificateTransparencyLogListCurrent(at:)``); none under the
-    /// other stores. Invalidates the result.
+    /// (``AppleTrustStoreSnapshot/isCertificateTransparencyLogListCurrent(at:)``) and, outside
+    /// that window, judges only a chain that carries SCTs; none under the other stores.
+    /// Invalidates the result.
     public mutating func setTrustedLogs(_ logs: CertificateTransparencyLogList?) {
         request.trustedLogs = logs
     }
