@@ -35,9 +35,11 @@ public struct AdministratorRoots: Sendable {
     /// The environment variable that replaces the folders searched.
     public static let environmentVariable = "VOUCH_ADMIN_ROOTS"
 
-    /// How deep below a folder certificates are looked for: `update-ca-certificates` walks
-    /// subfolders (one level is usual, a vendor's folder inside it); a deeper tree is not a
-    /// certificate store, and the bound keeps a link loop from walking forever.
+    /// How deep below a folder certificates are looked for: subfolders to depth 3 are walked (a
+    /// file at depth 4 is read), a folder at depth 4 is named as a problem and not read.
+    /// `update-ca-certificates` walks subfolders (one level is usual, a vendor's folder inside
+    /// it); a deeper tree is not a certificate store, and the bound keeps a link loop from
+    /// walking forever.
     static let maximumFolderDepth = 4
     /// How many files are read in all: two orders of magnitude above any real machine's local
     /// additions, so a folder of unrelated files costs a bounded time at start-up.
