@@ -1,4 +1,3 @@
-import VouchCrypto
 import VouchTrust
 import VouchX509
 
@@ -16,8 +15,7 @@ enum SystemRootsRendering {
         if let removed = snapshot.removal(of: top) {
             return ["system roots: Apple removed \(name) from its store (certificates/\(removed.folder) at \(snapshot.tag)); a Mac does not trust it"]
         }
-        let digest = Array(SHA256.digest(top.derEncoded))
-        let records = snapshot.anchorRecords.filter { $0.sha256 == digest && $0.kind != .system }
+        let records = snapshot.anchorRecords(for: top).filter { $0.kind != .system }
         if !records.isEmpty {
             let policies = Set(records.flatMap(\.policies)).sorted()
             let kinds = Set(records.map(\.kind.rawValue)).sorted().joined(separator: ", ")

@@ -98,25 +98,14 @@ enum EVTestCertificate {
                 }
                 tbs.writeElement(.integer, content: [0x01])
                 writeAlgorithm(parts.signature, &tbs)
-                writeName(&tbs, commonName: parts.issuer)
+                tbs.writeName(commonName: parts.issuer)
                 tbs.writeElement(.sequence) { validity in
                     validity.writeElement(.utcTime, content: Array(parts.notBefore.utf8))
                     validity.writeElement(.utcTime, content: Array(parts.notAfter.utf8))
                 }
-                writeName(&tbs, commonName: parts.subject)
+                tbs.writeName(commonName: parts.subject)
                 writeKey(parts.key, &tbs)
-                if !extensions.isEmpty {
-                    tbs.writeElement(.contextSpecific(3, constructed: true)) { explicit in
-                        explicit.writeElement(.sequence) { list in
-                            for (identifier, value) in extensions {
-                                list.writeElement(.sequence) { item in
-                                    item.writeElement(.objectIdentifier, content: identifier.bytes)
-                                    item.writeElement(.octetString, content: value)
-                                }
-                            }
-                        }
-                    }
-                }
+                tbs.writeExtensions(extensions)
             }
             writeAlgorithm(parts.signature, &outer)
             outer.writeElement(.bitString, content: [0] + [UInt8](repeating: 0, count: 64))
@@ -163,17 +152,6 @@ enum EVTestCertificate {
             case .ed25519:
                 info.writeElement(.sequence) { $0.writeElement(.objectIdentifier, content: OID.ed25519.bytes) }
                 info.writeElement(.bitString, content: [0] + [UInt8](repeating: 0, count: 32))
-            }
-        }
-    }
-
-    private static func writeName(_ writer: inout DERWriter, commonName: String) {
-        writer.writeElement(.sequence) { name in
-            name.writeElement(.set) { relativeName in
-                relativeName.writeElement(.sequence) { attribute in
-                    attribute.writeElement(.objectIdentifier, content: OID.commonName.bytes)
-                    attribute.writeElement(.utf8String, content: Array(commonName.utf8))
-                }
             }
         }
     }

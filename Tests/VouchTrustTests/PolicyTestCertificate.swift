@@ -93,31 +93,20 @@ enum PolicyTestCertificate {
             outer.writeElement(.sequence) { tbs in
                 tbs.writeElement(.contextSpecific(0, constructed: true)) { $0.writeElement(.integer, content: [2]) }
                 tbs.writeElement(.integer, content: [0x01])
-                writeEd25519Algorithm(&tbs)
-                writeName(&tbs, commonName: issuer)
+                tbs.writeEd25519Algorithm()
+                tbs.writeName(commonName: issuer)
                 tbs.writeElement(.sequence) { validity in
                     validity.writeElement(.utcTime, content: Array("250101000000Z".utf8))
                     validity.writeElement(.utcTime, content: Array("260101000000Z".utf8))
                 }
-                writeName(&tbs, commonName: subject)
+                tbs.writeName(commonName: subject)
                 tbs.writeElement(.sequence) { key in
-                    writeEd25519Algorithm(&key)
+                    key.writeEd25519Algorithm()
                     key.writeElement(.bitString, content: [0] + [UInt8](repeating: 0, count: 32))
                 }
-                if !extensions.isEmpty {
-                    tbs.writeElement(.contextSpecific(3, constructed: true)) { explicit in
-                        explicit.writeElement(.sequence) { list in
-                            for (identifier, value) in extensions {
-                                list.writeElement(.sequence) { item in
-                                    item.writeElement(.objectIdentifier, content: identifier.bytes)
-                                    item.writeElement(.octetString, content: value)
-                                }
-                            }
-                        }
-                    }
-                }
+                tbs.writeExtensions(extensions)
             }
-            writeEd25519Algorithm(&outer)
+            outer.writeEd25519Algorithm()
             outer.writeElement(.bitString, content: [0] + [UInt8](repeating: 0, count: 64))
         }
         return try Certificate(derEncoded: certificate.bytes)
@@ -133,20 +122,5 @@ enum PolicyTestCertificate {
         } while rest > 0
         if let first = bytes.first, first & 0x80 != 0 { bytes.insert(0, at: 0) }
         return bytes
-    }
-
-    private static func writeEd25519Algorithm(_ writer: inout DERWriter) {
-        writer.writeElement(.sequence) { $0.writeElement(.objectIdentifier, content: OID.ed25519.bytes) }
-    }
-
-    private static func writeName(_ writer: inout DERWriter, commonName: String) {
-        writer.writeElement(.sequence) { name in
-            name.writeElement(.set) { relativeName in
-                relativeName.writeElement(.sequence) { attribute in
-                    attribute.writeElement(.objectIdentifier, content: OID.commonName.bytes)
-                    attribute.writeElement(.utf8String, content: Array(commonName.utf8))
-                }
-            }
-        }
     }
 }

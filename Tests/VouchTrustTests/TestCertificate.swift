@@ -30,29 +30,20 @@ enum TestCertificate {
             outer.writeElement(.sequence) { tbs in
                 tbs.writeElement(.contextSpecific(0, constructed: true)) { $0.writeElement(.integer, content: [2]) }
                 tbs.writeElement(.integer, content: [0x01])
-                writeEd25519Algorithm(&tbs)
-                writeName(&tbs, commonName: "Vouch hostname test CA")
+                tbs.writeEd25519Algorithm()
+                tbs.writeName(commonName: "Vouch hostname test CA")
                 tbs.writeElement(.sequence) { validity in
                     validity.writeElement(.utcTime, content: Array("250101000000Z".utf8))
                     validity.writeElement(.utcTime, content: Array("260101000000Z".utf8))
                 }
-                writeName(&tbs, commonName: commonName)
+                tbs.writeName(commonName: commonName)
                 tbs.writeElement(.sequence) { key in
-                    writeEd25519Algorithm(&key)
+                    key.writeEd25519Algorithm()
                     key.writeElement(.bitString, content: [0] + [UInt8](repeating: 0, count: 32))
                 }
-                if let sanExtensionValue {
-                    tbs.writeElement(.contextSpecific(3, constructed: true)) { explicit in
-                        explicit.writeElement(.sequence) { extensions in
-                            extensions.writeElement(.sequence) { item in
-                                item.writeElement(.objectIdentifier, content: OID.subjectAltName.bytes)
-                                item.writeElement(.octetString, content: sanExtensionValue)
-                            }
-                        }
-                    }
-                }
+                tbs.writeExtensions(sanExtensionValue.map { [(OID.subjectAltName, $0)] } ?? [])
             }
-            writeEd25519Algorithm(&outer)
+            outer.writeEd25519Algorithm()
             outer.writeElement(.bitString, content: [0] + [UInt8](repeating: 0, count: 64))
         }
         return try Certificate(derEncoded: certificate.bytes)
@@ -74,20 +65,6 @@ enum TestCertificate {
         return writer.bytes
     }
 
-    private static func writeEd25519Algorithm(_ writer: inout DERWriter) {
-        writer.writeElement(.sequence) { $0.writeElement(.objectIdentifier, content: OID.ed25519.bytes) }
-    }
-
-    private static func writeName(_ writer: inout DERWriter, commonName: String) {
-        writer.writeElement(.sequence) { name in
-            name.writeElement(.set) { relativeName in
-                relativeName.writeElement(.sequence) { attribute in
-                    attribute.writeElement(.objectIdentifier, content: OID.commonName.bytes)
-                    attribute.writeElement(.utf8String, content: Array(commonName.utf8))
-                }
-            }
-        }
-    }
 }
 
 /// A small list in the Public Suffix List format, with rules in both sections, a wildcard, an

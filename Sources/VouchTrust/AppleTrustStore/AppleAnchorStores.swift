@@ -1,4 +1,3 @@
-import VouchCrypto
 import VouchX509
 
 extension AppleTrustStoreSnapshot {
@@ -52,9 +51,7 @@ extension AppleTrustStoreSnapshot {
     /// anchor to those policies; it decides for Apple's own policies.
     public func permittedAnchorRecords(for certificate: Certificate, policy oid: String) -> [AnchorRecord] {
         let store = Self.anchorStore(forPolicy: oid)
-        let digest = Array(SHA256.digest(certificate.derEncoded))
-        return anchorRecords.filter { record in
-            guard record.sha256 == digest else { return false }
+        return anchorRecords(for: certificate).filter { record in
             switch (record.kind, store) {
             case (.system, .system), (.platform, .apple): return record.policies.isEmpty || record.policies.contains(oid)
             case (.custom, .constrained): return record.policies.contains(oid)

@@ -59,6 +59,12 @@ public struct AppleTrustStoreSnapshot: Sendable {
         anchorRecords.filter { $0.kind == kind }
     }
 
+    /// The records of `certificate` (same SHA-256), of every kind, in table order.
+    public func anchorRecords(for certificate: Certificate) -> [AnchorRecord] {
+        let digest = Array(SHA256.digest(certificate.derEncoded))
+        return anchorRecords.filter { $0.sha256 == digest }
+    }
+
     /// The records whose kind lists policy OIDs for their certificate: the anchors that count only
     /// for those policies in the constrained-anchor source (31 at 55349.0.11: 11 `system`, 10
     /// `platform`, 10 `custom`).

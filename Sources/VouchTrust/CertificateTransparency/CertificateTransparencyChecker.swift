@@ -13,11 +13,11 @@ import VouchX509
 /// than its fields (each value type's copy and destroy code is a cost of the static binary).
 final class CertificateTransparencyChecker {
     /// Whether a log list judges (the caller's or the system store's).
-    let hasLogList: Bool
+    var hasLogList: Bool { loadLogs != nil }
     /// The list, made on first use: an SCT to verify is the only reader, so a chain without SCTs
     /// never decodes the system store's list (Apple's: about 7 million instructions).
-    private(set) lazy var logs: CertificateTransparencyLogList? = hasLogList ? loadLogs() : nil
-    private let loadLogs: () -> CertificateTransparencyLogList
+    private(set) lazy var logs: CertificateTransparencyLogList? = loadLogs?()
+    private let loadLogs: (() -> CertificateTransparencyLogList)?
     /// Whether CT may be required: the caller set the logs, or the system store's list is
     /// current at the verify date (Apple: a MobileAsset check-in in the last 60 days).
     let enforces: Bool
@@ -38,12 +38,11 @@ final class CertificateTransparencyChecker {
     private var signatureChecks = 0
 
     init(
-        logs: CertificateTransparencyLogList?, systemLogs: (@Sendable () -> CertificateTransparencyLogList)? = nil, enforces: Bool,
+        logs: (() -> CertificateTransparencyLogList)?, enforces: Bool,
         systemLogList: CertificateTransparencyReport.SystemLogList? = nil,
         tlsTimestamps: [[UInt8]], ocspResponses: [OCSPResponse], verifyTime: Int64, policies: [TrustPolicy]
     ) {
-        hasLogList = logs != nil || systemLogs != nil
-        loadLogs = { logs ?? systemLogs?() ?? CertificateTransparencyLogList(logs: []) }
+        loadLogs = logs
         self.enforces = enforces
         self.systemLogList = systemLogList
         self.tlsTimestamps = tlsTimestamps

@@ -52,20 +52,20 @@ enum ExtendedValidation {
     /// 2016-07-01T00:00:00Z (`jul2016` = 489024000): roots may not issue leaves after it.
     static let july2016: Int64 = 489_024_000 + AppleDates.absoluteTimeEpoch
 
-    /// Whether the chosen path is reported EV: `kSecTrustExtendedValidation`.
+    /// Whether the chosen path of a trusted evaluation (Unspecified or Proceed: the caller asks
+    /// only then) is reported EV: `kSecTrustExtendedValidation`.
     ///
     /// - Parameters:
     ///   - path: the chosen path, leaf first, its top last.
-    ///   - isTrusted: the evaluation's result is Unspecified or Proceed.
     ///   - transparency: the CT report of the path, `nil` when CT was not judged.
     ///   - hasGoodOCSPAnswer: whether certificate `index` of the path has an accepted, fresh
     ///     "good" OCSP answer (asked only below the top, leaf first).
     ///   - roots: the EV map (Apple's embedded one by default).
     static func isExtendedValidation(
-        path: [CertificateFacts], isTrusted: Bool, transparency: CertificateTransparencyReport?,
+        path: [CertificateFacts], transparency: CertificateTransparencyReport?,
         hasGoodOCSPAnswer: (Int) -> Bool, roots: ExtendedValidationRoots = .apple
     ) -> Bool {
-        guard isTrusted, let leaf = path.first, leafCouldBeEV(leaf, roots: roots),
+        guard let leaf = path.first, leafCouldBeEV(leaf, roots: roots),
             pathPassesEVCheck(path, roots: roots), transparencyAllowsEV(transparency)
         else { return false }
         return revocationChecked(path, hasGoodOCSPAnswer: hasGoodOCSPAnswer)
@@ -79,7 +79,7 @@ enum ExtendedValidation {
         if leaf.basicConstraints?.isCertificateAuthority == true { return false }
         if let usage = leaf.keyUsage, usage.contains(.keyCertSign) || usage.contains(.cRLSign) { return false }
         let minimumRSABits = leaf.notBefore < january2014 ? 1024 : 2048
-        guard hasKey(leaf, minimumRSABits: minimumRSABits, minimumECBits: 256) else { return false }
+        guard KeyStrength.isAtLeast(leaf.appleKeySize, rsaBits: minimumRSABits, ecBits: 256) else { return false }
         return leaf.notBefore <= january2016 || hashIsStrongerThanSHA1(leaf)
     }
 
@@ -111,7 +111,7 @@ enum ExtendedValidation {
             ca.basicConstraints?.isCertificateAuthority == true, signsCertificatesAndCRLs(ca)
         else { return false }
         let minimumRSABits = ca.notBefore < january2011 || ca.notAfter < january2014 ? 1024 : 2048
-        guard hasKey(ca, minimumRSABits: minimumRSABits, minimumECBits: 256) else { return false }
+        guard KeyStrength.isAtLeast(ca.appleKeySize, rsaBits: minimumRSABits, ecBits: 256) else { return false }
         return ca.notBefore <= january2016 || hashIsStrongerThanSHA1(ca)
     }
 
@@ -122,7 +122,7 @@ enum ExtendedValidation {
             guard root.version >= 3, root.basicConstraints?.isCertificateAuthority == true, signsCertificatesAndCRLs(root)
             else { return false }
         }
-        return hasKey(root, minimumRSABits: 2048, minimumECBits: 256)
+        return KeyStrength.isAtLeast(root.appleKeySize, rsaBits: 2048, ecBits: 256)
     }
 
     /// Rule 4: CT-qualified, or CT waived because there is no current log list.
@@ -143,17 +143,6 @@ enum ExtendedValidation {
             return false
         }
         return true
-    }
-
-    /// `SecCertificateIsAtLeastMinKeySize` with `{RSA: minimumRSABits, EC: minimumECBits}`: other
-    /// key types (EdDSA, RSA-PSS keys, unknown curves) have no entry and fail.
-    private static func hasKey(_ certificate: CertificateFacts, minimumRSABits: Int, minimumECBits: Int) -> Bool {
-        guard let (kind, bytes) = certificate.appleKeySize else { return false }
-        switch kind {
-        case .rsa: return bytes >= (minimumRSABits + 7) / 8
-        case .ec: return bytes >= (minimumECBits + 7) / 8
-        case .edwards: return false
-        }
     }
 
     /// keyUsage present with keyCertSign and cRLSign (Apple reads an absent keyUsage as no bits).

@@ -47,7 +47,8 @@ enum TrustEvaluator {
         let judgesTransparency = request.trustedLogs != nil || systemLogs != nil || externalTimestamps
         if judgesTransparency {
             judge.transparency = CertificateTransparencyChecker(
-                logs: request.trustedLogs, systemLogs: systemLogs?.logs, enforces: request.trustedLogs != nil || systemLogs?.state.isCurrent == true,
+                logs: request.trustedLogs.map { list in { list } } ?? systemLogs?.logs,
+                enforces: request.trustedLogs != nil || systemLogs?.state.isCurrent == true,
                 systemLogList: systemLogs?.state, tlsTimestamps: request.signedCertificateTimestamps,
                 ocspResponses: request.ocspResponses, verifyTime: verifyTime, policies: policies)
         }
@@ -101,7 +102,7 @@ enum TrustEvaluator {
         {
             let judge = builder.judge
             isExtendedValidation = ExtendedValidation.isExtendedValidation(
-                path: outcome.path.map { builder.facts($0) }, isTrusted: true, transparency: transparency,
+                path: outcome.path.map { builder.facts($0) }, transparency: transparency,
                 hasGoodOCSPAnswer: { index in
                     judge.revocation.ocsp.answer(for: chain[index], issuers: chain[(index + 1)...]).status == .good
                 }, roots: evRoots)

@@ -28,11 +28,17 @@ enum KeyStrength {
 
     /// KeySize (SSL server): RSA below 256 bytes, EC below 32 bytes, any EdDSA key.
     static func failsSSLMinimum(_ size: (kind: Kind, bytes: Int)?) -> Bool {
-        guard let (kind, bytes) = size else { return true }
+        !isAtLeast(size, rsaBits: 2048, ecBits: 256)
+    }
+
+    /// `SecCertificateIsAtLeastMinKeySize` with `{RSA: rsaBits, EC: ecBits}`: other keys (EdDSA,
+    /// or none Apple knows) have no entry and fail.
+    static func isAtLeast(_ size: (kind: Kind, bytes: Int)?, rsaBits: Int, ecBits: Int) -> Bool {
+        guard let (kind, bytes) = size else { return false }
         switch kind {
-        case .rsa: return bytes < 256
-        case .ec: return bytes < 32
-        case .edwards: return true
+        case .rsa: return bytes >= (rsaBits + 7) / 8
+        case .ec: return bytes >= (ecBits + 7) / 8
+        case .edwards: return false
         }
     }
 

@@ -141,12 +141,11 @@ public struct AdministratorRoots: Sendable {
                 let constraints: [TrustSettingsConstraint]
                 if blocked {
                     constraints = [TrustSettingsConstraint(result: .deny)]
-                } else if let auxiliary = certificate.auxiliary,
-                    let metadata = OpenSSLTrustMetadata.constraints(auxiliary, isSelfSigned: SelfSignature.isSelfSigned(certificate.certificate))
-                {
-                    constraints = metadata
                 } else {
-                    constraints = SelfSignature.isSelfSigned(certificate.certificate) ? [] : [TrustSettingsConstraint(result: .trustAsRoot)]
+                    // Checked once: Apple's self-signed test verifies the signature.
+                    let isSelfSigned = SelfSignature.isSelfSigned(certificate.certificate)
+                    constraints = certificate.auxiliary.flatMap { OpenSSLTrustMetadata.constraints($0, isSelfSigned: isSelfSigned) }
+                        ?? (isSelfSigned ? [] : [TrustSettingsConstraint(result: .trustAsRoot)])
                 }
                 additions.append(Addition(certificate: certificate.certificate, file: path, constraints: constraints, isBlocked: blocked))
             }
