@@ -39,6 +39,10 @@ public struct X509Error: Error, Equatable, Sendable, CustomStringConvertible {
         /// An OCSP responseType other than id-pkix-ocsp-basic, the only one RFC 6960 defines and
         /// the only one Apple reads.
         case unsupportedOCSPResponseType(OID)
+        /// More elements in a list than its bound (the value): an OCSP response's certificates
+        /// (``X509Limits/maximumOCSPResponseCertificates``) or single responses
+        /// (``X509Limits/maximumOCSPSingleResponses``). The offset is the first element past it.
+        case tooManyElements(maximum: Int)
     }
 
     /// The part of the certificate (or CRL) the error is in; the sections are RFC 5280's.
@@ -171,6 +175,7 @@ public struct X509Error: Error, Equatable, Sendable, CustomStringConvertible {
             reason = "responseBytes must be present exactly when responseStatus is successful (RFC 6960 §4.2.1)"
         case .unsupportedOCSPResponseType(let oid):
             reason = "responseType \(oid.name ?? oid.dotted) is not id-pkix-ocsp-basic (RFC 6960 §4.2.1)"
+        case .tooManyElements(let maximum): reason = "more than \(maximum) elements"
         }
         return "offset \(offset): \(field.rawValue): \(reason)"
     }
@@ -189,6 +194,21 @@ public enum X509Limits {
     /// Apple rejects certificates with 10,000 extensions or more (SECTRUST.md §10); below that,
     /// duplicate detection stays cheap (it sorts when there are many).
     public static let maximumExtensionCount = 10_000
+
+    /// Most certificates an OCSP response may carry (`certs`); a response with more is refused.
+    ///
+    /// A responder sends its own certificate and at most its issuer's (RFC 6960 §4.2.1: certs
+    /// "help the OCSP client verify the responder's signature"); Apple parses any number. The
+    /// bound keeps what a TLS peer can staple (up to 16 MB) from costing thousands of certificate
+    /// parses and signature checks: a response over it costs a walk over 17 elements.
+    public static let maximumOCSPResponseCertificates = 16
+
+    /// Most single responses an OCSP response may carry; a response with more is refused.
+    ///
+    /// Responders answer for the one certificate asked about (RFC 5019, the profile every public
+    /// CA's responder follows); RFC 6960 allows a batch, and Apple parses any number. 1,024 keeps
+    /// the parse and the search for the certificate's answer below a millisecond.
+    public static let maximumOCSPSingleResponses = 1_024
 }
 
 /// Runs a DER step of parsing `field`, wrapping its ``DERError`` as an ``X509Error``.

@@ -63,10 +63,10 @@ struct NameConstraintsCheckTests {
     func admits(_ row: Row) throws {
         let subtrees = PreparedNameConstraints(try Self.constraints(permitted: row.permitted, excluded: row.excluded))
         let certificate = try TestCertificate.make(san: row.names.isEmpty ? nil : row.names)
-        var budget = NameConstraintBudget()
-        #expect(subtrees.admit(ConstrainedName.all(of: certificate), &budget) == row.admitted)
+        let budget = EvaluationBudget()
+        #expect(subtrees.admit(ConstrainedName.all(of: certificate), budget) == row.admitted)
         if let strict = row.strict {
-            #expect(subtrees.admit(ConstrainedName.all(of: certificate), defensively: true, &budget) == strict)
+            #expect(subtrees.admit(ConstrainedName.all(of: certificate), defensively: true, budget) == strict)
         }
     }
 
@@ -82,8 +82,8 @@ struct NameConstraintsCheckTests {
     func uri(_ uri: String, _ constraint: String, _ admitted: Bool) throws {
         let subtrees = PreparedNameConstraints(try Self.constraints(permitted: [.uri(constraint)], excluded: []))
         let name = ConstrainedName(.uniformResourceIdentifier(Array(uri.utf8)[...]))
-        var budget = NameConstraintBudget()
-        #expect(subtrees.admit([name], &budget) == admitted)
+        let budget = EvaluationBudget()
+        #expect(subtrees.admit([name], budget) == admitted)
     }
 
     @Test("forms Vouch cannot compare are flagged; a certificate without names fails; the budget ends the check")
@@ -92,11 +92,11 @@ struct NameConstraintsCheckTests {
         #expect(registered.hasUnsupportedForm)
         let dns = PreparedNameConstraints(try Self.constraints(permitted: [.dns("example.com")], excluded: [.ip([1, 2, 3])]))
         #expect(!dns.hasUnsupportedForm)
-        var budget = NameConstraintBudget()
-        #expect(!dns.admit(nil, &budget))
-        budget.comparisons = TrustLimits.maximumNameConstraintComparisons
-        #expect(!dns.admit([ConstrainedName(.dnsName(Array("a.example.com".utf8)[...]))], &budget))
-        #expect(budget.isExhausted)
+        let budget = EvaluationBudget()
+        #expect(!dns.admit(nil, budget))
+        budget.nameConstraintComparisons = TrustLimits.maximumNameConstraintComparisons
+        #expect(!dns.admit([ConstrainedName(.dnsName(Array("a.example.com".utf8)[...]))], budget))
+        #expect(budget.nameConstraintsExhausted)
     }
 
     /// A NameConstraints value from its DER.

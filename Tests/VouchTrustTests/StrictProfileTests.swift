@@ -141,10 +141,10 @@ import VouchX509
         let constraints = try NameConstraints(extensionValue: Self.nameConstraintsValue(permitted: nil, excluded: ["bar.example.com"])[...])
         let subtrees = PreparedNameConstraints(constraints)
         let names = [ConstrainedName(.dnsName(Array("*.example.com".utf8)[...]))]
-        var budget = NameConstraintBudget()
-        #expect(subtrees.admit(names, defensively: false, &budget))
-        #expect(!subtrees.admit(names, defensively: true, &budget))
+        let budget = EvaluationBudget()
+        #expect(subtrees.admit(names, defensively: false, budget))
+        #expect(!subtrees.admit(names, defensively: true, budget))
         let other = [ConstrainedName(.dnsName(Array("*.example.org".utf8)[...]))]
-        #expect(subtrees.admit(other, defensively: true, &budget))
+        #expect(subtrees.admit(other, defensively: true, budget))
     }
 }

@@ -36,6 +36,8 @@ final class CertificateTransparencyChecker {
     /// The TLS verdicts: they do not depend on the issuer.
     private var externalOutcomes: [(outcome: SignedCertificateTimestampOutcome, time: Int64)]? = nil
     private var signatureChecks = 0
+    /// What SCT verifications are paid from: the evaluation's budget (``EvaluationBudget``).
+    var budget = EvaluationBudget()
 
     init(
         logs: (() -> CertificateTransparencyLogList)?, enforces: Bool,
@@ -219,7 +221,7 @@ final class CertificateTransparencyChecker {
         guard let key = log.key else { return outcome(.unusableLogKey) }
         guard signatureChecks < CertificateTransparencyLimits.maximumSignatureChecks else { return outcome(.budgetExhausted) }
         signatureChecks += 1
-        return outcome(SignedCertificateTimestampVerifier.verifies(timestamp, entryType: entryType, entry: entry, key: key))
+        return outcome(SignedCertificateTimestampVerifier.verifies(timestamp, entryType: entryType, entry: entry, key: key, budget: budget))
     }
 }
 

@@ -185,8 +185,12 @@ enum SignedCertificateTimestampVerifier {
         return try? AlgorithmIdentifier(reading: &reader)
     }
 
-    /// Whether `timestamp` verifies over `entry` with `key` (a SubjectPublicKeyInfo's DER).
-    static func verifies(_ timestamp: SignedCertificateTimestamp, entryType: EntryType, entry: [UInt8], key: [UInt8]) -> SignedCertificateTimestampVerdict {
+    /// Whether `timestamp` verifies over `entry` with `key` (a SubjectPublicKeyInfo's DER), paid
+    /// from `budget` (``SignedCertificateTimestampVerdict/budgetExhausted`` when it cannot pay).
+    static func verifies(
+        _ timestamp: SignedCertificateTimestamp, entryType: EntryType, entry: [UInt8], key: [UInt8],
+        budget: EvaluationBudget = EvaluationBudget()
+    ) -> SignedCertificateTimestampVerdict {
         guard let spki = try? SubjectPublicKeyInfo(derEncoded: key[...]) else { return .unusableLogKey }
         guard let algorithm = algorithm(hash: timestamp.hashAlgorithm, signature: timestamp.signatureAlgorithm) else {
             return .unsupportedAlgorithm
@@ -196,10 +200,11 @@ enum SignedCertificateTimestampVerifier {
         var reader = DERReader(bitString.bytes)
         guard let signature = try? reader.readBitString() else { return .badSignature }
         let data = signedData(timestamp, entryType: entryType, entry: entry)
-        switch SignatureVerifier.verify(algorithm: algorithm, issuerKey: spki, signedBytes: data[...], signature: signature, options: .apple) {
+        switch budget.verify(algorithm: algorithm, issuerKey: spki, signedBytes: data[...], signature: signature) {
         case .valid: return .valid
         case .invalid: return .badSignature
         case .unsupported: return .unusableLogKey
+        case nil: return .budgetExhausted
         }
     }
 

@@ -27,7 +27,7 @@ import VouchX509
 /// certificate below it, and a wildcard dNSName is excluded when any name it can match is
 /// (``ValidationProfile/checksNameConstraintsDefensively``).
 enum NameConstraintsCheck {
-    static func run(_ context: PathContext, budget: inout NameConstraintBudget, into failures: inout [TrustFailure]) {
+    static func run(_ context: PathContext, budget: EvaluationBudget, into failures: inout [TrustFailure]) {
         let path = context.facts
         let profile = context.profile
         let lists = ListSizes(context)
@@ -60,11 +60,11 @@ enum NameConstraintsCheck {
                 }
                 let names = namesByIndex[index] ?? ConstrainedName.all(of: path[index].certificate)
                 namesByIndex[index] = names
-                let admitted = constraints?.subtrees.admit(names, defensively: profile.checksNameConstraintsDefensively, &budget)
+                let admitted = constraints?.subtrees.admit(names, defensively: profile.checksNameConstraintsDefensively, budget)
                 if admitted != true {
                     failures.append(TrustFailure(index: index, check: .nameConstraints))
                 }
-                if budget.isExhausted { return }
+                if budget.nameConstraintsExhausted { return }
             }
         }
     }

@@ -6,7 +6,12 @@ import VouchX509
 /// lets the search (``PathBuilder``) find and judge paths, and turns the chosen one into the
 /// result and its error.
 enum TrustEvaluator {
-    static func evaluate(_ request: TrustRequest, at verifyTime: Int64, events: inout [TrustEvent]?) -> TrustEvaluation {
+    /// Evaluates `request` at `verifyTime`, recording the search in `events` when it is not `nil`.
+    /// Every signature it verifies is paid from `budget`: a new one, or the evaluation's that
+    /// judges a delegated OCSP responder (``responderEvaluation(for:)``).
+    static func evaluate(
+        _ request: TrustRequest, at verifyTime: Int64, events: inout [TrustEvent]?, budget: EvaluationBudget = EvaluationBudget()
+    ) -> TrustEvaluation {
         // The system roots come indexed from their store: anchors unless the caller's anchors are
         // exclusive, then untrusted parents, the last source the builder unlocks: it merges them
         // only then, so a path found without them never loads the store.
@@ -19,7 +24,7 @@ enum TrustEvaluator {
         // policies are the evaluation's) and add alternatives the judge tries in turn.
         let pinning = pinningPolicySets(for: request)
         let policies = pinning?.sets.first?.policies ?? request.policies
-        let judge = PathJudge(policies: policies, verifyTime: verifyTime, profile: request.profile)
+        let judge = PathJudge(policies: policies, verifyTime: verifyTime, profile: request.profile, budget: budget)
         judge.pinning = pinning
         // CRL signers other than the issuing CA are looked for among the caller's certificates
         // (only when there are CRLs: the list is not built otherwise).
@@ -27,8 +32,10 @@ enum TrustEvaluator {
             crls: request.crls, signers: request.crls.isEmpty ? [] : request.certificates + (request.anchors ?? []),
             responseRequired: request.revocationResponseRequired, verifyTime: verifyTime)
         judge.revocation.profile = request.profile
+        judge.revocation.budget = budget
         if !request.ocspResponses.isEmpty {
             judge.revocation.ocsp = ocspChecker(for: request)
+            judge.revocation.ocsp.budget = budget
         }
         // Certificate Transparency only when there is something to judge it with: without a log
         // list (the caller's, else the system store's) or external SCTs (TLS ones, or OCSP
@@ -51,6 +58,7 @@ enum TrustEvaluator {
                 enforces: request.trustedLogs != nil || systemLogs?.state.isCurrent == true,
                 systemLogList: systemLogs?.state, tlsTimestamps: request.signedCertificateTimestamps,
                 ocspResponses: request.ocspResponses, verifyTime: verifyTime, policies: policies)
+            judge.transparency?.budget = budget
         }
         // The pool is filled in place inside the builder: a second reference to it would make the
         // first addition copy its indexes.
@@ -58,6 +66,7 @@ enum TrustEvaluator {
             pool: systemIsTrusted ? CertificatePool(startingFrom: request.systemStore.roots) : CertificatePool(),
             anchors: AnchorResolver(trusted: trusted, settings: nil), parentSources: parents, judge: judge)
         builder.pool.sharedVerifications = request.signatureVerificationCache
+        builder.pool.budget = budget
         builder.pool.reserveCapacity(request.certificates.count + (request.anchors?.count ?? 0))
         let leaf = builder.pool.add(request.certificates[0], as: .input)
         for certificate in request.certificates.dropFirst() { builder.pool.add(certificate, as: .input) }
@@ -148,7 +157,7 @@ enum TrustEvaluator {
     /// at the given date, with the request's system store and profile and nothing else.
     static func responderEvaluation(for request: TrustRequest) -> OCSPChecker.ResponderEvaluation {
         let systemStore = request.systemStore, profile = request.profile
-        return { signer, responseCertificates, issuers, time in
+        return { signer, responseCertificates, issuers, time, budget in
             var responder = TrustRequest(certificates: [signer] + responseCertificates, policies: [.basicX509], systemStore: systemStore)
             responder.anchors = issuers
             responder.anchorsOnly = true
@@ -156,7 +165,7 @@ enum TrustEvaluator {
             responder.verifyDate = date
             responder.profile = profile
             var events: [TrustEvent]? = nil
-            return evaluate(responder, at: date.secondsSince1970, events: &events).isTrusted
+            return evaluate(responder, at: date.secondsSince1970, events: &events, budget: budget).isTrusted
         }
     }
 }

@@ -83,8 +83,8 @@ enum ConstrainedName {
 
     /// Whether the name is within `constraint` (of the same form); `nil` when either side cannot
     /// be judged. Each call is one comparison of the budget.
-    func matches(_ constraint: NameConstraintBase, _ budget: inout NameConstraintBudget) -> Bool? {
-        budget.comparisons += 1
+    func matches(_ constraint: NameConstraintBase, _ budget: EvaluationBudget) -> Bool? {
+        budget.nameConstraintComparisons += 1
         switch (self, constraint) {
         case (.dns(let name), .dns(let base)): return Self.dnsMatches(name, constraint: base)
         case (.email(let mailbox, let host), .email(let base)):

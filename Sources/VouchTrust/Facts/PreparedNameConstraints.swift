@@ -1,13 +1,6 @@
 import VouchDER
 import VouchX509
 
-/// Comparisons of names against name constraints done in one evaluation; its budget is
-/// ``TrustLimits/maximumNameConstraintComparisons``.
-struct NameConstraintBudget {
-    var comparisons = 0
-    var isExhausted: Bool { comparisons > TrustLimits.maximumNameConstraintComparisons }
-}
-
 /// One CA's subtrees, prepared once: bucketed by GeneralName form, lower-cased, normalised.
 struct PreparedNameConstraints {
     /// Indexed by the GeneralName tag number, 0…8.
@@ -42,16 +35,16 @@ struct PreparedNameConstraints {
     /// cannot read and which excludes on a match only; `defensively` (the strict profile)
     /// excludes on it instead, and excludes a wildcard dNSName when any name it can match is
     /// excluded (``ConstrainedName/wildcardMayMatch(_:constraint:)``).
-    func admit(_ names: [ConstrainedName]?, defensively: Bool = false, _ budget: inout NameConstraintBudget) -> Bool {
+    func admit(_ names: [ConstrainedName]?, defensively: Bool = false, _ budget: EvaluationBudget) -> Bool {
         guard let names else { return false }
         for name in names {
             let permittedHere = permitted[name.form], excludedHere = excluded[name.form]
             if permittedHere.isEmpty && excludedHere.isEmpty { continue }
-            if !permittedHere.isEmpty && !permittedHere.contains(where: { name.matches($0, &budget) == true }) {
+            if !permittedHere.isEmpty && !permittedHere.contains(where: { name.matches($0, budget) == true }) {
                 return false
             }
             let isExcluded = excludedHere.contains { constraint in
-                let verdict = name.matches(constraint, &budget)
+                let verdict = name.matches(constraint, budget)
                 if verdict == true { return true }
                 guard defensively else { return false }
                 if verdict == nil { return true }
@@ -59,7 +52,7 @@ struct PreparedNameConstraints {
                 return ConstrainedName.wildcardMayMatch(dnsName, constraint: base)
             }
             if isExcluded { return false }
-            if budget.isExhausted { return false }
+            if budget.nameConstraintsExhausted { return false }
         }
         return true
     }

@@ -3,7 +3,7 @@ import VouchX509
 /// The judge of one evaluation: runs every check of the policies on a path the search hands it and
 /// lists the failures (SECTRUST.md §4, §11 step 7), and keeps what is worth keeping from one path
 /// to the next: what the checks read of each certificate, the leaf's hostname verdict, the
-/// name-constraint comparisons spent, and the revocation and Certificate Transparency checkers
+/// price ceiling (``EvaluationBudget``), and the revocation and Certificate Transparency checkers
 /// with what they have verified.
 ///
 /// The search (``PathBuilder``) asks it three things: the facts of a certificate, whether the
@@ -28,8 +28,9 @@ final class PathJudge {
     let verifyTime: Int64
     /// The rules beyond Apple's (none by default).
     let profile: ValidationProfile
-    /// Name-constraint comparisons done over every path (``TrustLimits/maximumNameConstraintComparisons``).
-    private(set) var nameConstraintBudget = NameConstraintBudget()
+    /// The evaluation's price ceiling: the signature work every stage draws from and the
+    /// name-constraint comparisons done over every path (``EvaluationBudget``).
+    let budget: EvaluationBudget
     /// Revocation from the caller's CRLs and OCSP responses (none by default).
     var revocation = RevocationChecker()
     /// Certificate Transparency, when the trust has a log list or SCTs (none by default).
@@ -43,8 +44,9 @@ final class PathJudge {
     /// first use.
     private var hostnameVerdict: (leaf: Int, mismatches: Int)? = nil
 
-    init(policies: [TrustPolicy], verifyTime: Int64, profile: ValidationProfile = .apple) {
+    init(policies: [TrustPolicy], verifyTime: Int64, profile: ValidationProfile = .apple, budget: EvaluationBudget = EvaluationBudget()) {
         self.policies = policies
+        self.budget = budget
         self.verifyTime = verifyTime
         self.profile = profile
     }
@@ -153,8 +155,8 @@ final class PathJudge {
     private func checkedFailures(_ context: PathContext) -> [TrustFailure] {
         var failures: [TrustFailure] = []
         StructuralChecks.run(context, into: &failures)
-        NameConstraintsCheck.run(context, budget: &nameConstraintBudget, into: &failures)
-        if nameConstraintBudget.isExhausted { failures.append(TrustFailure(index: 0, check: .pathBuildingBudget)) }
+        NameConstraintsCheck.run(context, budget: budget, into: &failures)
+        if budget.nameConstraintsExhausted { failures.append(TrustFailure(index: 0, check: .pathBuildingBudget)) }
         PolicyConstraintsCheck.run(context, into: &failures)
         BasicX509Checks.run(context, into: &failures)
         if context.policies.contains(where: { if case .ssl = $0 { return true } else { return false } }) {

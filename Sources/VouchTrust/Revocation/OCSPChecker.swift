@@ -55,6 +55,10 @@ struct OCSPChecker {
     private var delegations: [Delegation: Bool] = [:]
     /// Delegated responders evaluated (against ``RevocationLimits/maximumOCSPSignerEvaluations``).
     private(set) var signerEvaluations = 0
+    /// What response signatures, responders' certificates and their evaluations are paid from:
+    /// the evaluation's budget (``EvaluationBudget``). A response whose signer it cannot pay for is
+    /// unusable, as one whose signature fails.
+    var budget = EvaluationBudget()
 
     /// The response Apple would keep for one certificate, and what it says.
     struct Answer {
@@ -79,9 +83,11 @@ struct OCSPChecker {
     /// Whether a delegated responder's certificate is trusted: an evaluation of `signer`, with
     /// `responseCertificates` as intermediates, under BasicX509, anchored only at `issuers` (the
     /// issuer's chain) and dated `time`. The evaluator supplies it, so that judging a responder
-    /// is an evaluation of its own rather than this checker reaching back into the engine.
+    /// is an evaluation of its own rather than this checker reaching back into the engine. It
+    /// draws its signatures from `budget`, the evaluation's, not from a budget of its own.
     typealias ResponderEvaluation = (
-        _ signer: Certificate, _ responseCertificates: [Certificate], _ issuers: [Certificate], _ time: Int64
+        _ signer: Certificate, _ responseCertificates: [Certificate], _ issuers: [Certificate], _ time: Int64,
+        _ budget: EvaluationBudget
     ) -> Bool
 
     /// Nothing supplied: checks nothing.
@@ -192,10 +198,12 @@ struct OCSPChecker {
     private mutating func verifies(_ index: Int, by signer: Certificate) -> Bool {
         let key = SignatureKey(response: index, signer: signer)
         if let known = signatures[key] { return known }
-        guard let basic = responses[index].basic else { return false }
-        let answer = SignatureVerifier.verify(
-            algorithm: basic.signatureAlgorithm, issuerKey: signer.subjectPublicKeyInfo,
-            signedBytes: basic.tbsResponseDataBytes, signature: basic.signature, options: .apple) == .valid
+        guard let basic = responses[index].basic,
+            let verification = budget.verify(
+                algorithm: basic.signatureAlgorithm, issuerKey: signer.subjectPublicKeyInfo,
+                signedBytes: basic.tbsResponseDataBytes, signature: basic.signature)
+        else { return false }
+        let answer = verification == .valid
         signatures[key] = answer
         return answer
     }
@@ -218,8 +226,8 @@ struct OCSPChecker {
         else { return false }
         signerEvaluations += 1
         let holds = Self.isOCSPSigner(signer)
-            && SignatureVerifier.verify(signer, issuerKey: issuer.subjectPublicKeyInfo) == .valid
-            && evaluatesResponder(signer, responseCertificates, Array(issuers), time)
+            && budget.verify(signer, issuerKey: issuer.subjectPublicKeyInfo) == .valid
+            && evaluatesResponder(signer, responseCertificates, Array(issuers), time, budget)
         delegations[key] = holds
         return holds
     }

@@ -57,6 +57,9 @@ struct RevocationChecker {
     private var certificateSignatures: [CertificateLink: Bool] = [:]
     /// Signature verifications done (against ``RevocationLimits/maximumSignatureChecks``).
     private(set) var signatureChecks = 0
+    /// What CRL and signer verifications are paid from: the evaluation's budget
+    /// (``EvaluationBudget``); one it cannot pay for leaves the CRL unusable.
+    var budget = EvaluationBudget()
 
     private struct CRLSigner: Hashable {
         let crl: Int
@@ -210,9 +213,11 @@ struct RevocationChecker {
         guard signatureChecks < RevocationLimits.maximumSignatureChecks else { return false }
         signatureChecks += 1
         let crl = crls[crlIndex]
-        let answer = SignatureVerifier.verify(
+        guard let verification = budget.verify(
             algorithm: crl.signatureAlgorithm, issuerKey: signer.subjectPublicKeyInfo, signedBytes: crl.tbsCertListBytes,
-            signature: crl.signature, options: .apple) == .valid
+            signature: crl.signature)
+        else { return false }
+        let answer = verification == .valid
         crlSignatures[key] = answer
         return answer
     }
@@ -224,7 +229,8 @@ struct RevocationChecker {
         if let cached = certificateSignatures[key] { return cached }
         guard signatureChecks < RevocationLimits.maximumSignatureChecks else { return false }
         signatureChecks += 1
-        let answer = SignatureVerifier.verify(child, issuerKey: issuer.subjectPublicKeyInfo) == .valid
+        guard let verification = budget.verify(child, issuerKey: issuer.subjectPublicKeyInfo) else { return false }
+        let answer = verification == .valid
         certificateSignatures[key] = answer
         return answer
     }

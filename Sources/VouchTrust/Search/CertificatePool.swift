@@ -11,7 +11,7 @@ import VouchX509
 /// beside it (ids after the layer's), so a store of 140 roots costs an evaluation nothing until a
 /// root is used. Issuers are returned in the order of SECTRUST.md §2.2 (the caller's certificates
 /// and anchors in the order added, then the system roots in store order) whatever the ids are.
-struct CertificatePool: Sendable {
+struct CertificatePool {
     /// Where a certificate may come from (SECTRUST.md §2.1); one certificate may be in several.
     struct Membership: OptionSet {
         let rawValue: UInt8
@@ -135,6 +135,12 @@ struct CertificatePool: Sendable {
     /// Verifications shared across evaluations (``Trust/setSignatureVerificationCache(_:)``), asked
     /// before verifying; the per-evaluation caches above still come first.
     var sharedVerifications: SignatureVerificationCache?
+    /// What each verification performed is paid from (``EvaluationBudget``): the judge's, so that
+    /// the search and the evidence draw from one total. A remembered answer costs nothing.
+    var budget = EvaluationBudget()
+    /// Whether a verification found the budget unable to pay for it: it was not done, its pair
+    /// answered as not verifying (and was not remembered), and the search must stop.
+    private(set) var isStarved = false
 
     private var nextRank = 0
 
@@ -261,8 +267,9 @@ struct CertificatePool: Sendable {
         return found.count < 2 ? found : found.sorted { read($0) { $0.rank } < read($1) { $0.rank } }
     }
 
-    /// Whether the budget allows another signature check.
-    var canCheckSignature: Bool { signatureChecks < TrustLimits.maximumSignatureChecks }
+    /// Whether the budget allows another signature check: fewer than
+    /// ``TrustLimits/maximumSignatureChecks`` so far, and no verification refused for want of work.
+    var canCheckSignature: Bool { signatureChecks < TrustLimits.maximumSignatureChecks && !isStarved }
 
     /// Whether `child`'s signature verifies with `issuer`'s key (cached).
     mutating func signatureVerifies(_ child: Int, by issuer: Int) -> Bool {
@@ -298,6 +305,10 @@ struct CertificatePool: Sendable {
         if let known = verificationByKey[byKey] {
             answer = known
         } else {
+            guard budget.spend(verifyingWith: preparedKeys[keyID], signedByteCount: certificate.tbsCertificateBytes.count) else {
+                isStarved = true
+                return false
+            }
             verificationsPerformed += 1
             var digest = read(child) { $0.digest }
             answer = SignatureVerifier.verify(certificate, issuerKey: preparedKeys[keyID], digest: &digest)

@@ -75,7 +75,7 @@ struct PathBuilder {
         var search = Search(collectOnly: !leafFailures.isEmpty)
         if leafIsAnchor {
             let candidate = judged(Candidate(path: [leaf], isAnchored: true))
-            let passes = candidate.failures?.isEmpty == true && !search.collectOnly
+            let passes = candidate.failures?.isEmpty == true && !search.collectOnly && !pool.isStarved
             record(.candidateJudged(path: certificates([leaf]), failures: candidate.failures ?? [], accepted: passes))
             if passes {
                 record(.chosen(path: certificates([leaf]), reason: "the leaf is a trusted anchor and passes every check"))
@@ -211,7 +211,9 @@ struct PathBuilder {
         }
         if anchored {
             let candidate = judged(Candidate(path: extended, isAnchored: true))
-            let passes = candidate.failures?.isEmpty == true && !search.collectOnly && !search.reconsidering
+            // A path judged while the budget ran dry was judged without some of its answers: it
+            // is not accepted (the search stops at its next step).
+            let passes = candidate.failures?.isEmpty == true && !search.collectOnly && !search.reconsidering && !pool.isStarved
             record(.candidateJudged(path: certificates(extended), failures: candidate.failures ?? [], accepted: passes))
             if passes {
                 if !hasWeakHashUnderSHA2Leaf(extended) { return .accepted(candidate) }
@@ -363,7 +365,7 @@ struct PathBuilder {
         } else {
             judgement = judge.judgement(context)
         }
-        if budgetExhausted && !judgement.failures.isEmpty {
+        if (budgetExhausted || pool.isStarved) && !judgement.failures.isEmpty {
             judgement.failures.append(TrustFailure(index: 0, check: .pathBuildingBudget))
             judgement.proceeds = false
         }

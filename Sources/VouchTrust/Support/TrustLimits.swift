@@ -19,6 +19,17 @@ public enum TrustLimits {
     /// that change (2026-11-25); chains Apple builds are unaffected.
     public static let maximumSignatureChecks = 150
 
+    /// Work units (``SignatureWork``: about 5 µs each on the reference machine) that every
+    /// signature verification of one evaluation draws from: the search's, the revocation
+    /// checkers', the delegated responders' evaluations and the SCTs' (SECTRUST.md §14).
+    ///
+    /// 3,000 units is about 15 ms of arithmetic: 150 checks with distinct RSA-4096 keys (18 units
+    /// each with the hashing of a 1 KiB certificate) fit, as they did before the budget existed,
+    /// so no chain a real PKI builds meets it; 55 P-384 or 3 RSA-16384 verifications with a
+    /// 33-bit exponent exhaust it. The other 10 ms of the 25 ms ceiling (BENCHMARKS.md, "Worst
+    /// cost") are parsing, hashing and the checks, which the other limits bound.
+    public static let maximumSignatureWork = 3_000
+
     /// Name-constraint comparisons (one subtree against one name).
     ///
     /// Go's and webpki's bound (250,000): a 2048×2048 constraints-by-names attack is cut off in

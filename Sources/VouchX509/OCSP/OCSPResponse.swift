@@ -166,7 +166,12 @@ public struct BasicOCSPResponse: Sendable {
             return try fields.reader(overContentOf: sequence)
         }
         var responses: [OCSPSingleResponse] = []
-        while !list2.isAtEnd { responses.append(try OCSPSingleResponse(reading: &list2)) }
+        while !list2.isAtEnd {
+            guard responses.count < X509Limits.maximumOCSPSingleResponses else {
+                throw X509Error(.tooManyElements(maximum: X509Limits.maximumOCSPSingleResponses), in: .singleResponse, at: list2.offset)
+            }
+            responses.append(try OCSPSingleResponse(reading: &list2))
+        }
         self.responses = responses
         if let wrapper = try reading(.responseExtensions, { () throws(DERError) in
             try fields.readOptionalElement(.contextSpecific(1, constructed: true))
@@ -192,6 +197,11 @@ public struct BasicOCSPResponse: Sendable {
                 return try explicit.reader(overContentOf: element)
             }
             while !sequence.isAtEnd {
+                guard certificates.count < X509Limits.maximumOCSPResponseCertificates else {
+                    throw X509Error(
+                        .tooManyElements(maximum: X509Limits.maximumOCSPResponseCertificates), in: .ocspCertificates,
+                        at: sequence.offset)
+                }
                 let element = try reading(.ocspCertificates) { () throws(DERError) in try sequence.readElement(.sequence) }
                 certificates.append(try Certificate(derEncoded: element.encoded))
             }
