@@ -75,6 +75,16 @@ import VouchX509
             #expect(SignedCertificateTimestampVerifier.verifies(timestamp, entryType: .x509, entry: x509, key: key) == .badSignature)
         }
         #expect(SignedCertificateTimestampVerifier.verifies(timestamps[0], entryType: .precertificate, entry: entry, key: keys[1]) == .badSignature)
+        // Each verification is paid from the evaluation's budget: exactly its price verifies, one
+        // unit less leaves the SCT unverified (budgetExhausted).
+        let full = EvaluationBudget()
+        #expect(SignedCertificateTimestampVerifier.verifies(timestamps[0], entryType: .precertificate, entry: entry, key: keys[0], budget: full) == .valid)
+        let price = full.workSpent
+        #expect(price == 9 + 2)
+        for (left, verdict) in [(price, SignedCertificateTimestampVerdict.valid), (price - 1, .budgetExhausted)] {
+            let budget = EvaluationBudgetTests.budget(leaving: left)
+            #expect(SignedCertificateTimestampVerifier.verifies(timestamps[0], entryType: .precertificate, entry: entry, key: keys[0], budget: budget) == verdict)
+        }
         // The precertificate TBS is the TBS without the SCT extension: 2 SCT lists' worth shorter.
         let tbs = try #require(SignedCertificateTimestampVerifier.precertificateTBS(leaf))
         #expect(tbs.count < leaf.tbsCertificateBytes.count)

@@ -316,6 +316,13 @@ public struct Trust: Sendable {
         return TrustEvaluator.evaluate(request, at: request.verifyDate?.secondsSince1970 ?? Clock.now, events: &events)
     }
 
+    /// One evaluation paid from `budget` rather than a budget of its own, not cached: a budget
+    /// partly spent beforehand shows what running out does at each stage (the tests' hook).
+    func evaluate(paidFrom budget: EvaluationBudget) -> TrustEvaluation {
+        var events: [TrustEvent]? = nil
+        return TrustEvaluator.evaluate(request, at: request.verifyDate?.secondsSince1970 ?? Clock.now, events: &events, budget: budget)
+    }
+
     /// Evaluates afresh and tells why each candidate was taken, parked or dropped (the path
     /// builder's steps, SECTRUST.md §2), for `vouch verify --explain` and for learning.
     public mutating func evaluateExplaining() -> (evaluation: TrustEvaluation, events: [TrustEvent]) {
