@@ -50,6 +50,17 @@ let package = Package(
             ],
             path: "Sources/InstructionCounts"
         ),
+        // Not a benchmark either: the worst cost of one evaluation, on the inputs
+        // scripts/make-worst-cost.py builds (BENCHMARKS.md, "Worst cost"). Vouch alone.
+        .executableTarget(
+            name: "WorstCost",
+            dependencies: [
+                .product(name: "VouchDER", package: "Vouch"),
+                .product(name: "VouchX509", package: "Vouch"),
+                .product(name: "VouchTrust", package: "Vouch"),
+            ],
+            path: "Sources/WorstCost"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
