@@ -46,6 +46,8 @@ struct ExplorerDocument {
     private(set) var error: (offset: Int, message: String)?
     /// What else the reader should know: why it is not a certificate, what was left out.
     private(set) var notes: [String] = []
+    /// Whether ``ExplorerLimits/maximumNodes`` left elements out.
+    private var nodesOmitted = false
     /// The certificate, when the document is one.
     let certificate: Certificate?
 
@@ -81,13 +83,16 @@ struct ExplorerDocument {
         if der.count > ExplorerLimits.maximumEmbeddedBytes {
             notes.append("only the first \(ExplorerLimits.maximumEmbeddedBytes) of \(der.count) bytes are shown (ExplorerLimits.maximumEmbeddedBytes)")
         }
-        if nodes.count >= ExplorerLimits.maximumNodes {
+        if nodesOmitted {
             notes.append("only the first \(ExplorerLimits.maximumNodes) elements are shown (ExplorerLimits.maximumNodes)")
         }
     }
 
     private mutating func flatten(_ node: DERNode, field: ExplorerFields.Field, depth: Int) {
-        guard nodes.count < ExplorerLimits.maximumNodes else { return }
+        guard nodes.count < ExplorerLimits.maximumNodes else {
+            nodesOmitted = true
+            return
+        }
         let element = node.element
         nodes.append(Node(
             offset: element.offset - der.startIndex, headerLength: element.headerLength, length: element.length,
