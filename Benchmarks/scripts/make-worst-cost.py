@@ -186,21 +186,35 @@ def ocsp_cases(out):
     write(out, "ocsp-16-signers-16mb-data", [leaf], [root],
           "16 certificates naming the responder (P-521 keys), responseData of 16 MiB",
           ocsp_der=response(matching, extension_bytes=OCSP_BYTES - 64 * 1024))
-    # 1,024 single responses (the bound), each with as many tiny extensions as 16 MiB allow,
+    # 256 single responses (the bound), each with 16 extensions (the bound) filling 16 MiB,
     # written by hand (the builder writes one single response); the signature does not verify.
-    per = (OCSP_BYTES - 8192) // 1024
-    extension = tlv(0x30, tlv(0x06, bytes([0x2B, 0x06, 0x01, 0x04, 0x01, 0x83, 0xB2, 0x23, 0x01])) + tlv(0x04, b""))
-    extensions = tlv(0xA1, tlv(0x30, extension * ((per - 80) // len(extension))))
+    per = (OCSP_BYTES - 8192) // 256
+    # Distinct OIDs (1.3.6.1.4.1.55555.i.j), so that no duplicate ends the parse early.
+    def extension(i, j, value=b""):
+        def base128(n):
+            out = [n & 0x7F]
+            while n > 0x7F:
+                n >>= 7
+                out.insert(0, 0x80 | (n & 0x7F))
+            return bytes(out)
+        arcs = bytes([0x2B, 0x06, 0x01, 0x04, 0x01, 0x83, 0xB2, 0x23]) + base128(i) + base128(j)
+        return tlv(0x30, tlv(0x06, arcs) + tlv(0x04, value))
+    # X509Limits.maximumOCSPExtensions (16) per single response, their values filling the rest.
+    count = 16
+    listed = [extension(0, j, b"\0" * ((per - 120) // count - 24)) for j in range(count)]
+    single_extensions = [tlv(0xA1, tlv(0x30, b"".join(listed)))] * 256
     cert_id = tlv(0x30, tlv(0x30, tlv(0x06, bytes([0x2B, 0x0E, 0x03, 0x02, 0x1A])) + b"\x05\x00")
                   + tlv(0x04, b"\0" * 20) + tlv(0x04, b"\0" * 20) + tlv(0x02, b"\x01"))
-    single = tlv(0x30, cert_id + b"\x80\x00" + tlv(0x18, b"20260601000000Z") + extensions)
-    response_data = tlv(0x30, tlv(0xA2, tlv(0x04, b"\7" * 20)) + tlv(0x18, b"20260601000000Z") + tlv(0x30, single * 1024))
+    singles = b"".join(tlv(0x30, cert_id + b"\x80\x00" + tlv(0x18, b"20260601000000Z") + e) for e in single_extensions)
+    response_data = tlv(0x30, tlv(0xA2, tlv(0x04, b"\7" * 20)) + tlv(0x18, b"20260601000000Z") + tlv(0x30, singles))
     basic = tlv(0x30, response_data + tlv(0x30, tlv(0x06, bytes([0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x04, 0x03, 0x02])))
                 + tlv(0x03, b"\0" + b"\1" * 70))
     bytes_ = tlv(0x30, tlv(0x0A, b"\0") + tlv(0xA0, tlv(0x30, tlv(0x06, bytes([0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x30, 0x01, 0x01]))
                                                        + tlv(0x04, basic))))
+    global AT_BOUNDS_OCSP
+    AT_BOUNDS_OCSP = bytes_
     write(out, "ocsp-16mb-single-extensions", [leaf], [root],
-          f"1,024 single responses, {len(extension) and (per - 80) // len(extension)} extensions each", ocsp_der=bytes_)
+          f"256 single responses, 16 extensions of {len(listed[0])} bytes each", ocsp_der=bytes_)
 
 
 def sct(log_key, log_id, leaf, index):
@@ -256,6 +270,26 @@ def main(argv):
     deep(out)
     ocsp_cases(out)
     scts(out)
+    combined(out)
+
+
+def combined(out):
+    """The costliest certificates and the costliest stapled response in one evaluation: the P-384
+    cycle with the 16 MiB response at the parser's bounds (about another certificate)."""
+    source, folder = os.path.join(out, "cycle-p384"), os.path.join(out, "cycle-p384-with-16mb-ocsp")
+    os.makedirs(folder, exist_ok=True)
+    for file in ("chain.pem", "anchors.pem"):
+        with open(os.path.join(source, file), "rb") as f, open(os.path.join(folder, file), "wb") as g:
+            g.write(f.read())
+    with open(os.path.join(folder, "ocsp.der"), "wb") as f:
+        f.write(AT_BOUNDS_OCSP)
+    with open(os.path.join(source, "case.json")) as f:
+        meta = json.load(f)
+    meta["description"] += "; the 16 MiB response of ocsp-16mb-single-extensions stapled"
+    meta["ocsp_bytes"] = len(AT_BOUNDS_OCSP)
+    with open(os.path.join(folder, "case.json"), "w") as f:
+        json.dump(meta, f, indent=1)
+    print(f"cycle-p384-with-16mb-ocsp: {meta['certificates']} certificates, OCSP {len(AT_BOUNDS_OCSP)} bytes")
 
 
 if __name__ == "__main__":

@@ -41,7 +41,8 @@ public struct X509Error: Error, Equatable, Sendable, CustomStringConvertible {
         case unsupportedOCSPResponseType(OID)
         /// More elements in a list than its bound (the value): an OCSP response's certificates
         /// (``X509Limits/maximumOCSPResponseCertificates``) or single responses
-        /// (``X509Limits/maximumOCSPSingleResponses``). The offset is the first element past it.
+        /// (``X509Limits/maximumOCSPSingleResponses``) or the extensions of one of its lists
+        /// (``X509Limits/maximumOCSPExtensions``). The offset is the first element past it.
         case tooManyElements(maximum: Int)
     }
 
@@ -206,9 +207,19 @@ public enum X509Limits {
     /// Most single responses an OCSP response may carry; a response with more is refused.
     ///
     /// Responders answer for the one certificate asked about (RFC 5019, the profile every public
-    /// CA's responder follows); RFC 6960 allows a batch, and Apple parses any number. 1,024 keeps
-    /// the parse and the search for the certificate's answer below a millisecond.
-    public static let maximumOCSPSingleResponses = 1_024
+    /// CA's responder follows); RFC 6960 allows a batch, and Apple parses any number. 256 keeps
+    /// the parse (with ``maximumOCSPExtensions`` each) and the search for the certificate's answer
+    /// to about two milliseconds.
+    public static let maximumOCSPSingleResponses = 256
+
+    /// Most extensions in one of an OCSP response's lists (responseExtensions, or a single
+    /// response's singleExtensions); a response with a longer list is refused.
+    ///
+    /// Responders write a nonce, a CRL reference, an archive cutoff, an SCT list: a handful
+    /// (RFC 6960 §4.4; RFC 6962 §3.3); Apple parses any number. Without a bound, 16 MB of empty
+    /// extensions over the single responses cost about half a second to parse (BENCHMARKS.md,
+    /// "Worst cost"); with it, at most 256 × 16 are read.
+    public static let maximumOCSPExtensions = 16
 }
 
 /// Runs a DER step of parsing `field`, wrapping its ``DERError`` as an ``X509Error``.

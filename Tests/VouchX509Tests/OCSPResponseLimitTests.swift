@@ -24,8 +24,16 @@ import VouchX509
             + tlv(DERTag(.universal, 2, constructed: false), [1]))
         + [0x80, 0x00] + tlv(generalizedTime, Array("20260601000000Z".utf8)))
 
+    /// `single` with `count` singleExtensions of distinct OIDs (1.3.6.1.4.1.55555.n), values empty.
+    static func single(extensions count: Int) -> [UInt8] {
+        let list = (0..<count).map { index in
+            tlv(.sequence, tlv(.objectIdentifier, [0x2B, 0x06, 0x01, 0x04, 0x01, 0x83, 0xB2, 0x23, UInt8(index)]) + tlv(.octetString, []))
+        }
+        return tlv(.sequence, Array(single.dropFirst(2)) + tlv(.contextSpecific(1, constructed: true), tlv(.sequence, Array(list.joined()))))
+    }
+
     /// A BasicOCSPResponse with `singles` single responses and `certificates` copies of a certificate.
-    static func basic(singles: Int, certificates: Int) throws -> (bytes: [UInt8], certificate: [UInt8]) {
+    static func basic(singles: Int, certificates: Int, single: [UInt8] = single) throws -> (bytes: [UInt8], certificate: [UInt8]) {
         let path = TestData.projectRoot.appendingPathComponent("TestVectors/ocsp/responder.der").path
         let certificate = try #require(TestData.bytes(path))
         let responseData = tlv(.sequence,
@@ -63,5 +71,19 @@ import VouchX509
         #expect(error.kind == .tooManyElements(maximum: limit))
         #expect(error.field == .singleResponse)
         #expect(error.description.contains("more than \(limit) elements"))
+    }
+}
+
+extension OCSPResponseLimitTests {
+    @Test("at most maximumOCSPExtensions extensions in a single response's list")
+    func extensions() throws {
+        let limit = X509Limits.maximumOCSPExtensions
+        #expect(Self.single.count < 128)  // a short form length, as single(extensions:) assumes
+        let (atLimit, _) = try Self.basic(singles: 1, certificates: 0, single: Self.single(extensions: limit))
+        #expect(try BasicOCSPResponse(derEncoded: atLimit[...]).responses[0].extensions.count == limit)
+        let (past, _) = try Self.basic(singles: 1, certificates: 0, single: Self.single(extensions: limit + 1))
+        let error = try #require(throws: X509Error.self) { try BasicOCSPResponse(derEncoded: past[...]) }
+        #expect(error.kind == .tooManyElements(maximum: limit))
+        #expect(error.field == .singleExtensions)
     }
 }

@@ -4,7 +4,7 @@
 // that other work on a shared machine does not count; the first run of each case (which loads
 // Apple's store and the like once per process) is left out of the figures and shown apart.
 //
-//     swift run -c release --package-path Benchmarks WorstCost DIR [--runs N]
+//     swift run -c release --package-path Benchmarks WorstCost DIR [--runs N] [--only CASE]
 import Foundation
 import VouchDER
 import VouchTrust
@@ -70,13 +70,15 @@ func threadSeconds() -> Double {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
-    print("usage: WorstCost DIR [--runs N]")
+    print("usage: WorstCost DIR [--runs N] [--only CASE]")
     exit(2)
 }
-let runs = arguments.firstIndex(of: "--runs").flatMap { Int(arguments[min($0 + 1, arguments.count - 1)]) } ?? 21
+let runs = max(1, arguments.firstIndex(of: "--runs").flatMap { Int(arguments[min($0 + 1, arguments.count - 1)]) } ?? 21)
+let only = arguments.firstIndex(of: "--only").map { arguments[min($0 + 1, arguments.count - 1)] }
 let root = URL(fileURLWithPath: arguments[1])
 let folders = ((try? FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)) ?? [])
     .filter { FileManager.default.fileExists(atPath: $0.appendingPathComponent("case.json").path) }
+    .filter { only == nil || $0.lastPathComponent == only }
     .sorted { $0.lastPathComponent < $1.lastPathComponent }
 print("| case | input | result | first run | min | median | max (\(runs) runs, ms of CPU) |")
 print("|---|---|---|---:|---:|---:|---:|")

@@ -47,7 +47,9 @@ final class CertificateTransparencyChecker {
         loadLogs = logs
         self.enforces = enforces
         self.systemLogList = systemLogList
-        self.tlsTimestamps = tlsTimestamps
+        // A TLS extension's list holds at most ``SignedCertificateTimestampLimits/maximumTimestampsPerList``
+        // (its 16-bit length allows about 550 SCTs); a caller's array longer than that is cut there.
+        self.tlsTimestamps = Array(tlsTimestamps.prefix(SignedCertificateTimestampLimits.maximumTimestampsPerList))
         self.ocspResponses = ocspResponses
         self.verifyTime = verifyTime
         firstPolicyIsSSLServer = policies.first?.isSSLServer ?? false

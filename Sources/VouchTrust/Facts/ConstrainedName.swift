@@ -85,6 +85,8 @@ enum ConstrainedName {
     /// be judged. Each call is one comparison of the budget.
     func matches(_ constraint: NameConstraintBase, _ budget: EvaluationBudget) -> Bool? {
         budget.nameConstraintComparisons += 1
+        // The common case first, without making a tuple of both (which copies both payloads).
+        if case .dns(let name) = self, case .dns(let base) = constraint { return Self.dnsMatches(name, constraint: base) }
         switch (self, constraint) {
         case (.dns(let name), .dns(let base)): return Self.dnsMatches(name, constraint: base)
         case (.email(let mailbox, let host), .email(let base)):
@@ -104,10 +106,26 @@ enum ConstrainedName {
     /// ".example.com" matches subdomains only; an empty constraint matches everything (§4.2).
     static func dnsMatches(_ name: [UInt8], constraint: [UInt8]) -> Bool {
         if constraint.isEmpty { return true }
-        if constraint.first == UInt8(ascii: ".") { return name.count > constraint.count && name.suffix(constraint.count).elementsEqual(constraint) }
-        if name == constraint { return true }
-        return name.count > constraint.count && name.suffix(constraint.count).elementsEqual(constraint)
+        if constraint.first == UInt8(ascii: ".") { return name.count > constraint.count && endsWith(name, constraint) }
+        if name.count == constraint.count { return endsWith(name, constraint) }
+        return name.count > constraint.count && endsWith(name, constraint)
             && name[name.count - constraint.count - 1] == UInt8(ascii: ".")
+    }
+
+    /// Whether `name` ends with `suffix` (no longer than it), compared from the last octet back:
+    /// names under one constraint share their ends, so a mismatch is found where they part.
+    /// (The generic `suffix(_:).elementsEqual(_:)` cost most of a name-constraint comparison.)
+    static func endsWith(_ name: [UInt8], _ suffix: [UInt8]) -> Bool {
+        name.withUnsafeBufferPointer { name in
+            suffix.withUnsafeBufferPointer { suffix in
+                var index = suffix.count, offset = name.count - suffix.count
+                while index > 0 {
+                    index -= 1
+                    if name[offset + index] != suffix[index] { return false }
+                }
+                return true
+            }
+        }
     }
 
     /// Whether a wildcard dNSName (`*.example.com`, lower-cased) can match a name within the

@@ -23,12 +23,12 @@ public enum TrustLimits {
     /// signature verification of one evaluation draws from: the search's, the revocation
     /// checkers', the delegated responders' evaluations and the SCTs' (SECTRUST.md §14).
     ///
-    /// 3,000 units is about 15 ms of arithmetic: 150 checks with distinct RSA-4096 keys (18 units
-    /// each with the hashing of a 1 KiB certificate) fit, as they did before the budget existed,
-    /// so no chain a real PKI builds meets it; 55 P-384 or 3 RSA-16384 verifications with a
-    /// 33-bit exponent exhaust it. The other 10 ms of the 25 ms ceiling (BENCHMARKS.md, "Worst
-    /// cost") are parsing, hashing and the checks, which the other limits bound.
-    public static let maximumSignatureWork = 3_000
+    /// 2,000 units is about 10 ms of arithmetic: 110 verifications with distinct RSA-4096 keys
+    /// (18 units each with the hashing of a 1 KiB certificate), 200 with P-256 keys; a real chain
+    /// spends under 100, and a revocation check or an SCT 10 to 20 more each. 35 P-384 or 2
+    /// RSA-16384 verifications with a 33-bit exponent exhaust it. The rest of the 25 ms ceiling
+    /// (BENCHMARKS.md, "Worst cost") is parsing and the checks, which the other limits bound.
+    public static let maximumSignatureWork = 2_000
 
     /// Name-constraint comparisons (one subtree against one name).
     ///

@@ -6,8 +6,12 @@ extension Extensions {
     /// ``X509Limits/maximumExtensionCount``, no OID twice, and every extension of `known`
     /// decodable whatever its criticality (a CRL is only usable if what it says is understood).
     /// `allowsEmpty` accepts an empty list, as Apple's OCSP parser does for an OCSP response's
-    /// extensions (`SecOCSPSingleExtensionsParse`; real responders write them).
-    init(crlList reader: inout DERReader, field: X509Error.Field, known: [OID: CRLExtensionDecoder], allowsEmpty: Bool = false) throws(X509Error) {
+    /// extensions (`SecOCSPSingleExtensionsParse`; real responders write them). `maximumCount`,
+    /// when given, refuses a list of more (``X509Error/Kind/tooManyElements(maximum:)``).
+    init(
+        crlList reader: inout DERReader, field: X509Error.Field, known: [OID: CRLExtensionDecoder], allowsEmpty: Bool = false,
+        maximumCount: Int? = nil
+    ) throws(X509Error) {
         var list = try reading(field) { () throws(DERError) in
             let sequence = try reader.readElement(.sequence)
             return try reader.reader(overContentOf: sequence)
@@ -19,6 +23,9 @@ extension Extensions {
         var encodesDefaultCritical = false
         while !list.isAtEnd {
             let start = list.offset
+            if let maximumCount, count == maximumCount {
+                throw X509Error(.tooManyElements(maximum: maximumCount), in: field, at: start)
+            }
             let next = try reading(field) { () throws(DERError) in try Extension(reading: &list) }
             count += 1
             if !encodesDefaultCritical && Self.encodesDefaultCritical(next, in: content) { encodesDefaultCritical = true }

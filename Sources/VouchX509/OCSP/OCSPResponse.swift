@@ -177,7 +177,9 @@ public struct BasicOCSPResponse: Sendable {
             try fields.readOptionalElement(.contextSpecific(1, constructed: true))
         }) {
             var inner = try reading(.responseExtensions) { () throws(DERError) in try fields.reader(overContentOf: wrapper) }
-            extensions = try Extensions(crlList: &inner, field: .responseExtensions, known: [:], allowsEmpty: true)
+            extensions = try Extensions(
+                crlList: &inner, field: .responseExtensions, known: [:], allowsEmpty: true,
+                maximumCount: X509Limits.maximumOCSPExtensions)
             try reading(.responseExtensions) { () throws(DERError) in try inner.finish() }
         } else {
             extensions = Extensions()
@@ -321,7 +323,9 @@ public struct OCSPSingleResponse: Sendable {
             try fields.readOptionalElement(.contextSpecific(1, constructed: true))
         }) {
             var inner = try reading(.singleExtensions) { () throws(DERError) in try fields.reader(overContentOf: wrapper) }
-            extensions = try Extensions(crlList: &inner, field: .singleExtensions, known: [:], allowsEmpty: true)
+            extensions = try Extensions(
+                crlList: &inner, field: .singleExtensions, known: [:], allowsEmpty: true,
+                maximumCount: X509Limits.maximumOCSPExtensions)
             try reading(.singleExtensions) { () throws(DERError) in try inner.finish() }
         } else {
             extensions = Extensions()
