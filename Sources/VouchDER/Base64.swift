@@ -112,7 +112,11 @@ public enum Base64 {
         /// alphabet characters through a table, anything else (padding, a group that straddles
         /// a call, a bad character) through ``append(_:at:)``, which judges it.
         mutating func append(contentsOf text: ArraySlice<UInt8>) throws(DecodingError) {
-            output.reserveCapacity(output.count + text.count / 4 * 3)
+            // Room for this text's octets, grown geometrically: reserving exactly what each line
+            // needs reallocated and copied the whole output once per line (a 100 KB PEM block
+            // cost 97 million instructions of copying, BENCHMARKS.md "Worst cost").
+            let needed = output.count + text.count / 4 * 3
+            if output.capacity < needed { output.reserveCapacity(max(needed, 2 * output.capacity)) }
             var index = text.startIndex
             text.withUnsafeBufferPointer { buffer in
                 guard count == 0, !finished, let base = buffer.baseAddress else { return }

@@ -7,6 +7,11 @@ struct PreparedNameConstraints {
     var permitted = [[NameConstraintBase]](repeating: [], count: 9)
     var excluded = [[NameConstraintBase]](repeating: [], count: 9)
 
+    /// The dNSName subtrees again, as their lower-cased bytes (`nil` for a base that cannot be
+    /// judged): the form hostile inputs multiply, compared without copying an enum per subtree.
+    private var permittedDNS: [[UInt8]?] = []
+    private var excludedDNS: [[UInt8]?] = []
+
     /// No subtree of any form.
     static let none = [[NameConstraintBase]](repeating: [], count: 9)
 
@@ -17,6 +22,15 @@ struct PreparedNameConstraints {
         for subtree in constraints.excludedSubtrees ?? [] {
             excluded[subtree.form].append(NameConstraintBase(subtree))
         }
+        permittedDNS = permitted[Self.dnsForm].map(Self.dnsBytes)
+        excludedDNS = excluded[Self.dnsForm].map(Self.dnsBytes)
+    }
+
+    /// dNSName's GeneralName tag number.
+    private static let dnsForm = 2
+
+    private static func dnsBytes(_ base: NameConstraintBase) -> [UInt8]? {
+        if case .dns(let bytes) = base { return bytes } else { return nil }
     }
 
     var isEmpty: Bool { permitted.allSatisfy(\.isEmpty) && excluded.allSatisfy(\.isEmpty) }
@@ -38,6 +52,14 @@ struct PreparedNameConstraints {
     func admit(_ names: [ConstrainedName]?, defensively: Bool = false, _ budget: EvaluationBudget) -> Bool {
         guard let names else { return false }
         for name in names {
+            // dNSNames outside the strict profile: as below, one comparison per subtree tried.
+            if !defensively, case .dns(let dnsName) = name {
+                if permittedDNS.isEmpty && excludedDNS.isEmpty { continue }
+                if !permittedDNS.isEmpty && !Self.anyMatches(dnsName, permittedDNS, budget) { return false }
+                if Self.anyMatches(dnsName, excludedDNS, budget) { return false }
+                if budget.nameConstraintsExhausted { return false }
+                continue
+            }
             let permittedHere = permitted[name.form], excludedHere = excluded[name.form]
             if permittedHere.isEmpty && excludedHere.isEmpty { continue }
             if !permittedHere.isEmpty && !permittedHere.contains(where: { name.matches($0, budget) == true }) {
@@ -55,6 +77,18 @@ struct PreparedNameConstraints {
             if budget.nameConstraintsExhausted { return false }
         }
         return true
+    }
+
+    /// Whether `name` is within one of `bases` (a `nil` base, which cannot be judged, matches
+    /// nothing), counting each base tried.
+    private static func anyMatches(_ name: [UInt8], _ bases: [[UInt8]?], _ budget: EvaluationBudget) -> Bool {
+        bases.withUnsafeBufferPointer { bases in
+            for index in bases.indices {
+                budget.nameConstraintComparisons += 1
+                if let base = bases[index], ConstrainedName.dnsMatches(name, constraint: base) { return true }
+            }
+            return false
+        }
     }
 
     /// Whether a decoded nameConstraints extension is malformed for the strict profile: RFC 5280
