@@ -327,7 +327,8 @@ struct CertificatePool {
         if let cached = entry.isSelfSigned { return cached }
         var result = entry.normalizedIssuer == entry.normalizedSubject && SelfSignature.keyIdentifiersAgree(entry.certificate)
         if result { result = signatureVerifies(id, by: id) }
-        update(id) { $0.isSelfSigned = result }
+        // An answer the budget could not pay for is not remembered (see ``isStarved``).
+        if !isStarved { update(id) { $0.isSelfSigned = result } }
         return result
     }
 }
