@@ -11,6 +11,11 @@ extension MontgomeryModulus {
     /// estimated from the top two limbs and d's top limb, corrected with d's second limb (D3: then
     /// it is exact or one too large), multiplied out and subtracted (`mpn_submul_1`), and d is
     /// added back once if the subtraction went below zero (D6).
+    ///
+    /// Not constant-time, and it need not be: n is an RSA *public* modulus and the base a public
+    /// signature. (`mpn_sec_div_r` costs five times as much for 2048 bits; `mpn_tdiv_qr` would be
+    /// as quick but brings libgmp's subquadratic division and multiplication, about 100 KB, into
+    /// a static binary.)
     static func remainderInPlace(_ x: UnsafeMutablePointer<UInt>, _ width: Int, dividedBy d: UnsafePointer<UInt>, _ count: Int) {
         let dTop = d[count - 1]
         let dNext: UInt = count > 1 ? d[count - 2] : 0

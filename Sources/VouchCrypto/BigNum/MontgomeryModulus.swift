@@ -29,7 +29,7 @@ struct MontgomeryModulus: Sendable {
     /// The leading zero bits of n's top limb.
     private let normalizationShift: Int
 
-    var limbCount: Int { modulus.count }
+    private var limbCount: Int { modulus.count }
 
     /// The context for `value`; `nil` unless it is odd (REDC needs n coprime to 2⁶⁴).
     init?(_ value: BigNum) {
