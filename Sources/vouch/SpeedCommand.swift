@@ -117,7 +117,7 @@ struct SpeedOperation: Sendable {
     let name: String
     let prepare: @Sendable () throws -> Prepared
 
-    static let all: [SpeedOperation] = [parse] + hashes + signatures + [chain, chainRSA, chainWarm, chainSystem]
+    static let all: [SpeedOperation] = [parse] + hashes + signatures + [chain, chainRSA, chainWarm, chainSystem] + realChains
 
     /// Whole-structure parse of every certificate of the system trust store, in turn.
     static let parse = SpeedOperation(name: "parse") {

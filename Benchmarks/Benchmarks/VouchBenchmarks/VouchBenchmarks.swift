@@ -18,6 +18,7 @@ let benchmarks: @Sendable () -> Void = {
     hashBenchmarks()
     signatureBenchmarks()
     chainBenchmarks()
+    realChainBenchmarks()
 }
 
 /// The configuration of a benchmark whose operation takes a few microseconds or less: 1000

@@ -32,14 +32,16 @@ extension RSAPublicKey {
         let digestInfoLength = digestInfoPrefix.count + digest.count
         // §9.2 step 3: at least eight 0xFF octets, so emLen ≥ tLen + 11.
         guard k >= digestInfoLength + 11 else { return false }
-        guard let encoded = encodedMessage(signature: signature, length: k) else { return false }
-        var expected: [UInt8] = [0x00, 0x01]
-        expected.reserveCapacity(k)
-        expected.append(contentsOf: repeatElement(0xFF, count: k - digestInfoLength - 3))
-        expected.append(0x00)
-        expected.append(contentsOf: digestInfoPrefix)
-        expected.append(contentsOf: digest)
-        return encoded == expected
+        guard let encoded = encodedMessage(signature: signature, length: k), encoded.count == k else { return false }
+        // 00 01 | FF × (k − tLen − 3) | 00 | DigestInfo prefix | digest, compared where it lies
+        // (no second array).
+        let separator = k - digestInfoLength - 1
+        let prefixEnd = separator + 1 + digestInfoPrefix.count
+        return encoded[0] == 0x00 && encoded[1] == 0x01
+            && encoded[2..<separator].allSatisfy { $0 == 0xFF }
+            && encoded[separator] == 0x00
+            && encoded[(separator + 1)..<prefixEnd].elementsEqual(digestInfoPrefix)
+            && encoded[prefixEnd...].elementsEqual(digest)
     }
 }
 

@@ -2,11 +2,12 @@ import CGMP
 import Testing
 @testable import VouchCrypto
 
-/// ``MontgomeryModulus/rSquared(_:)`` (schoolbook division) against the `mpn_sec_div_r` version it
-/// replaced and against `mpz_powm`, on pseudo-random moduli of 1024 to 4096 bits and on the edges;
-/// and its division step against `mpz_mod` on limbs chosen to reach the quotient corrections.
-@Suite("Montgomery R² mod n")
-struct MontgomeryRSquaredTests {
+/// ``MontgomeryModulus/montgomeryForm(_:)`` (x·R mod n by schoolbook division) against `mpz`:
+/// R² mod n, made by applying it twice, against the `mpn_sec_div_r` remainder and `mpz_powm`, and
+/// random x·R mod n against `mpz_mod`, on pseudo-random moduli of 1024 to 4096 bits and on the
+/// edges; and its division step against `mpz_mod` on limbs chosen to reach the quotient corrections.
+@Suite("Montgomery form by long division")
+struct MontgomeryFormTests {
     /// A deterministic 64-bit LCG, so failures reproduce.
     struct Random {
         var state: UInt64
@@ -54,13 +55,36 @@ struct MontgomeryRSquaredTests {
         return try #require(MontgomeryModulus.limbs(bigEndian: value.bigEndianBytes[...], count: modulus.count))
     }
 
-    static func check(_ modulus: [UInt], _ comment: Comment) throws {
-        let fast = MontgomeryModulus.rSquared(modulus)
-        #expect(fast == rSquaredBySecDivR(modulus), comment)
-        #expect(fast == (try rSquaredByPowm(modulus)), comment)
+    /// The context for odd `modulus` (little-endian limbs, top limb not zero).
+    static func context(_ modulus: [UInt]) throws -> MontgomeryModulus {
+        try #require(MontgomeryModulus(bigEndian: big(modulus).bigEndianBytes(length: 8 * modulus.count)?[...] ?? []))
     }
 
-    @Test("agrees with mpn_sec_div_r and mpz_powm on 1024- to 4096-bit moduli")
+    /// R² mod n as montgomeryForm(montgomeryForm(1)) against both references, and x·R mod n for
+    /// x = 0, n − 1 and a pseudo-random x against `mpz_mod`.
+    static func check(_ modulus: [UInt], _ comment: Comment, random: inout Random) throws {
+        let context = try Self.context(modulus)
+        let count = modulus.count
+        let one = [1] + [UInt](repeating: 0, count: count - 1)
+        if modulus != one {
+            let rModN = try #require(context.montgomeryForm(one), comment)
+            #expect(context.montgomeryForm(rModN) == rSquaredBySecDivR(modulus), comment)
+            #expect(context.montgomeryForm(rModN) == (try rSquaredByPowm(modulus)), comment)
+        }
+        let n = try #require(BigNum.Modulus(big(modulus)))
+        let r = BigNum(2).power(BigNum(UInt(64 * count)), modulo: n)
+        var minusOne = modulus
+        minusOne[0] -= 1  // odd: no borrow
+        let randomX = MontgomeryModulus.limbs(
+            bigEndian: big((0..<count).map { _ in random.next() }).reduced(modulo: n).bigEndianBytes[...], count: count)
+        for x in [[UInt](repeating: 0, count: count), minusOne, try #require(randomX)] {
+            let expected = big(x).multiplying(r, modulo: n)
+            #expect(context.montgomeryForm(x).map(big) == expected, comment)
+        }
+        #expect(context.montgomeryForm(modulus) == nil, comment)  // x = n is not below n
+    }
+
+    @Test("R² and x·R mod n agree with mpn_sec_div_r, mpz_powm and mpz_mod on 1024- to 4096-bit moduli")
     func randomModuli() throws {
         var random = Random(state: 0x5253_5155)
         // Every residue of the top limb's length (all normalisation shifts), odd and even moduli.
@@ -70,8 +94,8 @@ struct MontgomeryRSquaredTests {
                 var limbs = (0..<count).map { _ in random.next() }
                 let topBits = bits - 64 * (count - 1)
                 limbs[count - 1] = limbs[count - 1] >> UInt(64 - topBits) | 1 << UInt(topBits - 1)
-                if round == 0 { limbs[0] |= 1 }
-                try Self.check(limbs, "\(bits) bits, round \(round)")
+                limbs[0] |= 1
+                try Self.check(limbs, "\(bits) bits, round \(round)", random: &random)
             }
         }
     }
@@ -90,10 +114,16 @@ struct MontgomeryRSquaredTests {
             cases.append([UInt.max] + [UInt](repeating: 0, count: count - 2) + [1])  // top limb 1: shift 63
             cases.append([UInt](repeating: high - 1, count: count))
         }
-        for modulus in cases { try Self.check(modulus, "\(modulus)") }
-        #expect(MontgomeryModulus.rSquared([]) == nil)
-        #expect(MontgomeryModulus.rSquared([5, 0]) == nil)
-        #expect(MontgomeryModulus.rSquared([0]) == nil)
+        // Odd moduli of each shape (the low bit set where it was not).
+        var random = Random(state: 0xED6E)
+        for modulus in cases {
+            var odd = modulus
+            odd[0] |= 1
+            try Self.check(odd, "\(odd)", random: &random)
+        }
+        #expect(MontgomeryModulus(bigEndian: [][...]) == nil)
+        #expect(MontgomeryModulus(bigEndian: [5, 0][...]) == nil)
+        #expect(MontgomeryModulus(bigEndian: [0][...]) == nil)
     }
 
     /// The division step on operands whose limbs are mostly 0, 1, 2^63 − 1, 2^63, 2^64 − 2 and
