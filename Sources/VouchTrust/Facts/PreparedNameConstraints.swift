@@ -4,11 +4,16 @@ import VouchX509
 /// One CA's subtrees, prepared once: bucketed by GeneralName form, lower-cased, normalised.
 struct PreparedNameConstraints {
     /// Indexed by the GeneralName tag number, 0…8.
-    var permitted = [[NameConstraintBase]](repeating: [], count: 9)
-    var excluded = [[NameConstraintBase]](repeating: [], count: 9)
+    var permitted = [[NameConstraintBase]](repeating: [], count: 9) {
+        didSet { permittedDNS = permitted[Self.dnsForm].map(Self.dnsBytes) }
+    }
+    var excluded = [[NameConstraintBase]](repeating: [], count: 9) {
+        didSet { excludedDNS = excluded[Self.dnsForm].map(Self.dnsBytes) }
+    }
 
     /// The dNSName subtrees again, as their lower-cased bytes (`nil` for a base that cannot be
     /// judged): the form hostile inputs multiply, compared without copying an enum per subtree.
+    /// Kept in step with ``permitted`` and ``excluded`` (the check empties a list Apple refuses).
     private var permittedDNS: [[UInt8]?] = []
     private var excludedDNS: [[UInt8]?] = []
 
