@@ -94,8 +94,17 @@ struct NameConstraintsCheckTests {
         #expect(!dns.hasUnsupportedForm)
         let budget = EvaluationBudget()
         #expect(!dns.admit(nil, budget))
+        // One comparison (the dNSName against the permitted subtree; the excluded one is of
+        // another form). The one that makes maximumNameConstraintComparisons is judged ...
+        let name = ConstrainedName(.dnsName(Array("a.example.com".utf8)[...]))
+        let atLimit = EvaluationBudget()
+        atLimit.nameConstraintComparisons = TrustLimits.maximumNameConstraintComparisons - 1
+        #expect(dns.admit([name], atLimit))
+        #expect(atLimit.nameConstraintComparisons == TrustLimits.maximumNameConstraintComparisons)
+        #expect(!atLimit.nameConstraintsExhausted)
+        // ... and the one past it exhausts the budget, which ends the check.
         budget.nameConstraintComparisons = TrustLimits.maximumNameConstraintComparisons
-        #expect(!dns.admit([ConstrainedName(.dnsName(Array("a.example.com".utf8)[...]))], budget))
+        #expect(!dns.admit([name], budget))
         #expect(budget.nameConstraintsExhausted)
     }
 

@@ -6,8 +6,8 @@ import VouchX509
 @testable import VouchTrust
 
 /// ``RevocationLimits`` at N and N + 1 (issue 38 item 2): maximumSignerDepth and
-/// maximumOCSPResponses. maximumCRLs is RevocationTests.crlCountLimit; maximumSignatureChecks and
-/// maximumOCSPSignerEvaluations are being folded into one evaluation budget and are tested with it.
+/// maximumOCSPResponses. maximumCRLs is RevocationTests.crlCountLimit, maximumSignatureChecks
+/// RevocationTests.signatureLimit, maximumOCSPSignerEvaluations BudgetLimitTests.ocspSignerEvaluations.
 @Suite struct RevocationLimitTests {
     @Test("the limits are the documented ones")
     func values() {

@@ -5,9 +5,9 @@ import VouchX509
 @testable import VouchTrust
 
 /// ``TrustLimits`` at N and N + 1 (issue 38 item 2): maximumPathsBuilt, maximumChainLength,
-/// maximumNameConstraintSubtrees. (maximumSignatureChecks and maximumNameConstraintComparisons
-/// are being folded into one evaluation budget and are tested with it.) Certificates from
-/// ``LimitPKI``.
+/// maximumNameConstraintSubtrees. (maximumSignatureChecks is BudgetLimitTests.searchSignatureChecks,
+/// maximumNameConstraintComparisons NameConstraintsCheckTests.unjudgeable, maximumSignatureWork
+/// EvaluationBudgetTests.) Certificates from ``LimitPKI``.
 @Suite struct TrustLimitTests {
     @Test("the limits are the documented ones")
     func values() {

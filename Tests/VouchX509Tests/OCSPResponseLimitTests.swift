@@ -87,3 +87,30 @@ extension OCSPResponseLimitTests {
         #expect(error.field == .singleExtensions)
     }
 }
+
+extension OCSPResponseLimitTests {
+    /// A BasicOCSPResponse with one single response and `count` responseExtensions of distinct
+    /// OIDs (1.3.6.1.4.1.55555.n), values empty.
+    static func basic(responseExtensions count: Int) -> [UInt8] {
+        let list = (0..<count).map { index in
+            tlv(.sequence, tlv(.objectIdentifier, [0x2B, 0x06, 0x01, 0x04, 0x01, 0x83, 0xB2, 0x23, UInt8(index)]) + tlv(.octetString, []))
+        }
+        let responseData = tlv(.sequence,
+            tlv(.contextSpecific(2, constructed: true), tlv(.octetString, Array(repeating: 7, count: 20)))
+            + tlv(generalizedTime, Array("20260601000000Z".utf8))
+            + tlv(.sequence, single)
+            + tlv(.contextSpecific(1, constructed: true), tlv(.sequence, Array(list.joined()))))
+        let ecdsaWithSHA256: [UInt8] = [0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x04, 0x03, 0x02]
+        return tlv(.sequence, responseData + tlv(.sequence, tlv(.objectIdentifier, ecdsaWithSHA256)) + tlv(.bitString, [0, 1, 2]))
+    }
+
+    @Test("at most maximumOCSPExtensions responseExtensions")
+    func responseExtensions() throws {
+        let limit = X509Limits.maximumOCSPExtensions
+        #expect(try BasicOCSPResponse(derEncoded: Self.basic(responseExtensions: limit)[...]).extensions.count == limit)
+        let past = Self.basic(responseExtensions: limit + 1)
+        let error = try #require(throws: X509Error.self) { try BasicOCSPResponse(derEncoded: past[...]) }
+        #expect(error.kind == .tooManyElements(maximum: limit))
+        #expect(error.field == .responseExtensions)
+    }
+}
