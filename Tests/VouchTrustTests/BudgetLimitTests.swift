@@ -18,7 +18,7 @@ import VouchX509
     @Test("the limits are the documented ones")
     func values() {
         #expect(TrustLimits.maximumSignatureChecks == 150)
-        #expect(TrustLimits.maximumSignatureWork == 2_000)
+        #expect(TrustLimits.maximumSignatureWork == 1_500)
         #expect(TrustLimits.maximumNameConstraintComparisons == 250_000)
         #expect(RevocationLimits.maximumSignatureChecks == 100)
         #expect(RevocationLimits.maximumOCSPSignerEvaluations == 16)

@@ -23,12 +23,14 @@ public enum TrustLimits {
     /// signature verification of one evaluation draws from: the search's, the revocation
     /// checkers', the delegated responders' evaluations and the SCTs' (SECTRUST.md §14).
     ///
-    /// 2,000 units is about 10 ms of arithmetic: 110 verifications with distinct RSA-4096 keys
-    /// (18 units each with the hashing of a 1 KiB certificate), 200 with P-256 keys; a real chain
-    /// spends under 100, and a revocation check or an SCT 10 to 20 more each. 35 P-384 or 2
-    /// RSA-16384 verifications with a 33-bit exponent exhaust it. The rest of the 25 ms ceiling
-    /// (BENCHMARKS.md, "Worst cost") is parsing and the checks, which the other limits bound.
-    public static let maximumSignatureWork = 2_000
+    /// 1,500 units is about 8 to 11 ms of arithmetic on the machines measured: 83 verifications
+    /// with distinct RSA-4096 keys (18 units each with the hashing of a 1 KiB certificate), 150
+    /// with P-256 keys (where ``maximumSignatureChecks`` stops the search as well); a real chain
+    /// spends under 100, and a revocation check or an SCT 10 to 20 more each. 26 P-384, 18 P-521
+    /// or one RSA-16384 verification with a 33-bit exponent exhaust it. The rest of the 25 ms
+    /// ceiling (BENCHMARKS.md, "Worst cost (issue 38)") is parsing and the checks, which the
+    /// other limits bound.
+    public static let maximumSignatureWork = 1_500
 
     /// Name-constraint comparisons (one subtree against one name).
     ///
