@@ -10,7 +10,7 @@ import VouchX509
 /// checker (response signatures, delegated responders' certificates, and the evaluations that
 /// judge those responders, which share this budget rather than starting their own), and the
 /// Certificate Transparency checker (SCT signatures). A verification is priced by its key and the
-/// bytes it hashes (``SignatureWork``), so a peer that sends RSA-16384 keys or a 16 MB signed
+/// bytes it hashes (`SignatureWork`, VouchCrypto), so a peer that sends RSA-16384 keys or a 16 MB signed
 /// response buys fewer verifications than one that sends P-256 keys, and the total is bounded
 /// either way.
 ///
@@ -23,7 +23,7 @@ import VouchX509
 /// evaluation, shared by reference by the stages above (and by the evaluations of delegated
 /// responders), so that all of them draw from one total.
 final class EvaluationBudget {
-    /// Work units spent so far (``SignatureWork``).
+    /// Work units spent so far (`SignatureWork`, VouchCrypto).
     private(set) var workSpent = 0
     /// Name-constraint comparisons done so far (one subtree against one name).
     var nameConstraintComparisons = 0

@@ -19,7 +19,7 @@ public enum TrustLimits {
     /// that change (2026-11-25); chains Apple builds are unaffected.
     public static let maximumSignatureChecks = 150
 
-    /// Work units (``SignatureWork``: about 5 µs each on the reference machine) that every
+    /// Work units (`SignatureWork` in VouchCrypto: about 5 µs each on the reference machine) that every
     /// signature verification of one evaluation draws from: the search's, the revocation
     /// checkers', the delegated responders' evaluations and the SCTs' (SECTRUST.md §14).
     ///
