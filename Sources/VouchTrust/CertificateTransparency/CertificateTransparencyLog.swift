@@ -128,8 +128,10 @@ public enum CertificateTransparencyLimits {
     /// Apple only for inputs that send more than a hundred SCTs from trusted logs.
     public static let maximumSignatureChecks = 100
 
-    /// The largest signed entry (the certificate, or the precertificate's TBS) Apple hashes:
-    /// `getSCTValidatingLog` refuses 0x0fffff bytes or more ("don't allow attackers to allocate
-    /// more than 1 MB").
+    /// The largest signed entry Apple hashes: `getSCTValidatingLog` refuses 0x0fffff bytes or
+    /// more ("don't allow attackers to allocate more than 1 MB"). The entry is RFC 6962's, as
+    /// signed: the certificate (or the precertificate's TBS) behind its three-octet length, and
+    /// for a precertificate the issuer key hash before that, so the bound falls a few octets
+    /// before the certificate itself reaches it.
     public static let maximumSignedEntryLength = 0x0F_FFFF
 }

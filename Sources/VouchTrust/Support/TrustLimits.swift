@@ -17,6 +17,12 @@ public enum TrustLimits {
     /// (`PathContext.readsSelfSigned`: not for a SHA-2 certificate inside an anchored path), so a
     /// crafted pool of self-issued intermediates exhausts the budget later than it did before
     /// that change (2026-11-25); chains Apple builds are unaffected.
+    ///
+    /// The count is asked before each path extension, as Apple's builder asks its path count: one
+    /// extension may make two checks (the link, and an anchored self-issued root's own
+    /// signature), and scoring the candidates after the search verifies pairs it never tried, so
+    /// an evaluation can make a few checks more than 150. Those are paid from
+    /// ``maximumSignatureWork`` like every other verification.
     public static let maximumSignatureChecks = 150
 
     /// Work units (`SignatureWork` in VouchCrypto: about 5 µs each on the reference machine) that every
