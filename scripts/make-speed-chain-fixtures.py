@@ -54,19 +54,24 @@ def main():
              "        /// Seconds since 1970 of the verify date (midnight UTC).",
              "        let verifyDate: Int64",
              "    }", ""]
-    names = []
+    names, roots = [], {}
     for name, swift_name, host, date, title in CASES:
         folder = os.path.join(CHAINS, name)
         files = sorted(f for f in os.listdir(folder) if f.startswith("intermediate-"))
         presented = "".join(pem(read(folder, f)) for f in ["leaf.der"] + files)
-        anchor = pem(read(folder, "root.der"))
+        # A root two chains share (ISRG Root X1) is written once, named after the first.
+        root = read(folder, "root.der")
+        if root not in roots:
+            roots[root] = f"{swift_name}Root"
+            lines += [f"    /// The root of {title.split(':')[0]}.",
+                      f"    static let {swift_name}Root = " + '"' * 3,
+                      *("        " + l for l in pem(root).rstrip("\n").split("\n")), "        " + '"' * 3, ""]
         seconds = int(datetime.datetime.strptime(date, "%Y-%m-%d").replace(tzinfo=datetime.timezone.utc).timestamp())
         lines += [f"    /// {title}, at {date}.",
                   f"    static let {swift_name} = Chain(",
                   f'        name: "{name}",',
                   '        presented: """', *("        " + l if l else "" for l in presented.rstrip("\n").split("\n")), '        """,',
-                  '        anchor: """', *("        " + l for l in anchor.rstrip("\n").split("\n")), '        """,',
-                  f'        hostname: "{host}", verifyDate: {seconds})', ""]
+                  f'        anchor: {roots[root]}, hostname: "{host}", verifyDate: {seconds})', ""]
         names.append(swift_name)
     lines += [f"    static let all: [Chain] = [{', '.join(names)}]", "}", ""]
     with open(os.path.join(ROOT, "Sources/vouch/SpeedChainFixtures.swift"), "w") as f:

@@ -87,7 +87,7 @@ def write(out, case, chain, anchors, description, policy="basic", host=None, ocs
           + (f", OCSP {len(ocsp_der)} bytes" if ocsp_der is not None else "") + (f", {len(scts)} SCTs" if scts else ""))
 
 
-def cycle(out, case, keys, description, fill=True):
+def cycle(out, case, keys, description):
     """Same-name CAs, certificate i carrying key i % len(keys) and signed by the next key: every
     certificate is a candidate issuer of every other and each link verifies, so the search runs
     until its budget stops it. The anchor is unrelated: no path is ever accepted."""
@@ -99,7 +99,7 @@ def cycle(out, case, keys, description, fill=True):
         i = len(certs)
         key, signer = keys[i % len(keys)], keys[(i + 1) % len(keys)]
         cert = certificate("Same CA", key, "Same CA", signer, serial + i)
-        if total + len(der(cert)) > CERTIFICATE_BYTES or (not fill and i >= len(keys)):
+        if total + len(der(cert)) > CERTIFICATE_BYTES:
             break
         certs.append(cert)
         total += len(der(cert))
@@ -211,10 +211,9 @@ def ocsp_cases(out):
                 + tlv(0x03, b"\0" + b"\1" * 70))
     bytes_ = tlv(0x30, tlv(0x0A, b"\0") + tlv(0xA0, tlv(0x30, tlv(0x06, bytes([0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x30, 0x01, 0x01]))
                                                        + tlv(0x04, basic))))
-    global AT_BOUNDS_OCSP
-    AT_BOUNDS_OCSP = bytes_
     write(out, "ocsp-16mb-single-extensions", [leaf], [root],
           f"256 single responses, 16 extensions of {len(listed[0])} bytes each", ocsp_der=bytes_)
+    return bytes_
 
 
 def sct(log_key, log_id, leaf, index):
@@ -268,12 +267,12 @@ def main(argv):
         print("cycle-rsa16384: skipped (no --rsa16384 keys)")
     name_constraints(out)
     deep(out)
-    ocsp_cases(out)
+    at_bounds = ocsp_cases(out)
     scts(out)
-    combined(out)
+    combined(out, at_bounds)
 
 
-def combined(out):
+def combined(out, response):
     """The costliest certificates and the costliest stapled response in one evaluation: the P-384
     cycle with the 16 MiB response at the parser's bounds (about another certificate)."""
     source, folder = os.path.join(out, "cycle-p384"), os.path.join(out, "cycle-p384-with-16mb-ocsp")
@@ -282,14 +281,14 @@ def combined(out):
         with open(os.path.join(source, file), "rb") as f, open(os.path.join(folder, file), "wb") as g:
             g.write(f.read())
     with open(os.path.join(folder, "ocsp.der"), "wb") as f:
-        f.write(AT_BOUNDS_OCSP)
+        f.write(response)
     with open(os.path.join(source, "case.json")) as f:
         meta = json.load(f)
     meta["description"] += "; the 16 MiB response of ocsp-16mb-single-extensions stapled"
-    meta["ocsp_bytes"] = len(AT_BOUNDS_OCSP)
+    meta["ocsp_bytes"] = len(response)
     with open(os.path.join(folder, "case.json"), "w") as f:
         json.dump(meta, f, indent=1)
-    print(f"cycle-p384-with-16mb-ocsp: {meta['certificates']} certificates, OCSP {len(AT_BOUNDS_OCSP)} bytes")
+    print(f"cycle-p384-with-16mb-ocsp: {meta['certificates']} certificates, OCSP {len(response)} bytes")
 
 
 if __name__ == "__main__":

@@ -212,6 +212,12 @@ struct SpeedOperation: Sendable {
             trust.setSignatureVerificationCache(cache)
             return trust.evaluate().isTrusted
         }
+        return try evaluations(evaluate, name: name)
+    } }
+
+    /// Runs `evaluate` once untimed (a fixture that is not trusted is an error), then `count`
+    /// times per batch: the timing of every chain operation.
+    static func evaluations(_ evaluate: @escaping () -> Bool, name: String) throws -> Prepared {
         guard evaluate() else { throw FixtureError(name: name) }
         var sink = 0
         return Prepared(batch: { count in
@@ -219,7 +225,7 @@ struct SpeedOperation: Sendable {
             blackHole(sink)
             return count
         }, bytesPerOperation: nil)
-    } }
+    }
 
     static let hashes: [SpeedOperation] = [
         (HashAlgorithm.sha1, "sha1"), (.sha256, "sha256"), (.sha512, "sha512"),

@@ -34,13 +34,7 @@ extension SpeedOperation {
                 trust.setVerifyDate(date)
                 return trust.evaluate().isTrusted
             }
-            guard evaluate() else { throw FixtureError(name: name) }
-            var sink = 0
-            return Prepared(batch: { count in
-                for _ in 0..<count where evaluate() { sink &+= 1 }
-                blackHole(sink)
-                return count
-            }, bytesPerOperation: nil)
+            return try evaluations(evaluate, name: name)
         }
     }
 }

@@ -21,16 +21,15 @@ extension BudgetLimitTests {
 
         init(responders count: Int) throws {
             let first = TestRSAKey.first, second = TestRSAKey.second
-            let basicConstraints = (OID.basicConstraints, true, [UInt8]([0x30, 0x03, 0x01, 0x01, 0xFF]))
-            root = try BudgetLimitTests.rsaCertificate("OCSP Root", issuedBy: "OCSP Root", serial: 1, key: first, signedBy: first,
-                                                       extensions: [basicConstraints])
-            leaf = try BudgetLimitTests.rsaCertificate("Leaf", issuedBy: "OCSP Root", serial: 0x10, key: second, signedBy: first,
+                        root = try TestRSAKey.certificate("OCSP Root", issuedBy: "OCSP Root", serial: 1, key: first, signedBy: first,
+                                                       extensions: [TestRSAKey.basicConstraintsCA])
+            leaf = try TestRSAKey.certificate("Leaf", issuedBy: "OCSP Root", serial: 0x10, key: second, signedBy: first,
                                                        extensions: [])
             // keyUsage digitalSignature; extendedKeyUsage id-kp-OCSPSigning.
             let keyUsage = (OID.keyUsage, true, [UInt8]([0x03, 0x02, 0x07, 0x80]))
             let ocspSigning = (OID.extendedKeyUsage, false, [0x30, 0x0A, 0x06, 0x08] + OID.ocspSigning.bytes)
             responders = try (1...count).map { number in
-                try BudgetLimitTests.rsaCertificate("Responder \(number)", issuedBy: "OCSP Root", serial: UInt8(0x20 + number),
+                try TestRSAKey.certificate("Responder \(number)", issuedBy: "OCSP Root", serial: UInt8(0x20 + number),
                                                     key: second, signedBy: first, extensions: [keyUsage, ocspSigning])
             }
         }
@@ -82,42 +81,6 @@ extension BudgetLimitTests {
         #expect(past.evaluation.failures == required, "the 17th responder is not evaluated: its answer is ignored")
         #expect(past.answers.isEmpty)
         #expect(past.workSpent + price <= TrustLimits.maximumSignatureWork, "the work budget could have paid for it: the count refused it")
-    }
-
-    /// An RSA certificate of `subjectKey` signed by `issuerKey`, valid 2025-01-01 to 2030-01-01,
-    /// with `extensions` (type, critical, extnValue).
-    static func rsaCertificate(
-        _ subject: String, issuedBy issuer: String, serial: UInt8, key subjectKey: TestRSAKey, signedBy issuerKey: TestRSAKey,
-        extensions: [(OID, Bool, [UInt8])]
-    ) throws -> Certificate {
-        var tbs = DERWriter()
-        tbs.writeElement(.sequence) { tbs in
-            tbs.writeElement(.contextSpecific(0, constructed: true)) { $0.writeElement(.integer, content: [2]) }
-            tbs.writeElement(.integer, content: [serial])
-            tbs.writeEncoded(TestRSAKey.algorithm)
-            tbs.writeName(commonName: issuer)
-            tbs.writeElement(.sequence) { validity in
-                validity.writeElement(.utcTime, content: Array("250101000000Z".utf8))
-                validity.writeElement(.utcTime, content: Array("300101000000Z".utf8))
-            }
-            tbs.writeName(commonName: subject)
-            tbs.writeEncoded(subjectKey.subjectPublicKeyInfo)
-            if !extensions.isEmpty {
-                tbs.writeElement(.contextSpecific(3, constructed: true)) { explicit in
-                    explicit.writeElement(.sequence) { list in
-                        for (identifier, critical, value) in extensions {
-                            list.writeElement(.sequence) { item in
-                                item.writeElement(.objectIdentifier, content: identifier.bytes)
-                                if critical { item.writeElement(.boolean, content: [0xFF]) }
-                                item.writeElement(.octetString, content: value)
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        guard let signed = issuerKey.signed(tbs.bytes) else { throw RevocationLimitTests.BuildError() }
-        return try Certificate(derEncoded: signed)
     }
 
     /// A successful basic OCSP response (RFC 6960 §4.2.1) by `responder` (named in the

@@ -23,12 +23,18 @@ extension DERWriter {
     /// `[3] EXPLICIT Extensions` of `extensions` (type and extnValue, none critical), in order;
     /// nothing when there are none.
     mutating func writeExtensions(_ extensions: [(OID, [UInt8])]) {
+        writeExtensions(extensions.map { ($0.0, false, $0.1) })
+    }
+
+    /// `[3] EXPLICIT Extensions` of (type, critical, extnValue); nothing when empty.
+    mutating func writeExtensions(_ extensions: [(OID, Bool, [UInt8])]) {
         guard !extensions.isEmpty else { return }
         writeElement(.contextSpecific(3, constructed: true)) { explicit in
             explicit.writeElement(.sequence) { list in
-                for (identifier, value) in extensions {
+                for (identifier, critical, value) in extensions {
                     list.writeElement(.sequence) { item in
                         item.writeElement(.objectIdentifier, content: identifier.bytes)
+                        if critical { item.writeElement(.boolean, content: [0xFF]) }
                         item.writeElement(.octetString, content: value)
                     }
                 }

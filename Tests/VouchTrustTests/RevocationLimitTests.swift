@@ -25,32 +25,8 @@ import VouchX509
     /// An RSA certificate of `subjectKey` signed by `issuerKey`.
     static func certificate(_ subject: String, issuedBy issuer: String, serial: UInt8, key subjectKey: TestRSAKey,
                             signedBy issuerKey: TestRSAKey, isCA: Bool) throws -> Certificate {
-        var tbs = DERWriter()
-        tbs.writeElement(.sequence) { tbs in
-            tbs.writeElement(.contextSpecific(0, constructed: true)) { $0.writeElement(.integer, content: [2]) }
-            tbs.writeElement(.integer, content: [serial])
-            tbs.writeEncoded(TestRSAKey.algorithm)
-            tbs.writeName(commonName: issuer)
-            tbs.writeElement(.sequence) { validity in
-                validity.writeElement(.utcTime, content: time("250101000000Z"))
-                validity.writeElement(.utcTime, content: time("300101000000Z"))
-            }
-            tbs.writeName(commonName: subject)
-            tbs.writeEncoded(subjectKey.subjectPublicKeyInfo)
-            if isCA {
-                tbs.writeElement(.contextSpecific(3, constructed: true)) { explicit in
-                    explicit.writeElement(.sequence) { list in
-                        list.writeElement(.sequence) { item in
-                            item.writeElement(.objectIdentifier, content: OID.basicConstraints.bytes)
-                            item.writeElement(.boolean, content: [0xFF])
-                            item.writeElement(.octetString, content: [0x30, 0x03, 0x01, 0x01, 0xFF])
-                        }
-                    }
-                }
-            }
-        }
-        guard let signed = issuerKey.signed(tbs.bytes) else { throw BuildError() }
-        return try Certificate(derEncoded: signed)
+        try TestRSAKey.certificate(subject, issuedBy: issuer, serial: serial, key: subjectKey, signedBy: issuerKey,
+                                   extensions: isCA ? [TestRSAKey.basicConstraintsCA] : [])
     }
 
     /// A complete v1 CRL issued under `issuer`'s name, signed by `key`, listing `revoked` serials,

@@ -92,4 +92,31 @@ struct TestRSAKey: Sendable {
         }
         return writer.bytes
     }
+
+    /// basicConstraints cA TRUE, critical.
+    static let basicConstraintsCA = (OID.basicConstraints, true, [UInt8]([0x30, 0x03, 0x01, 0x01, 0xFF]))
+
+    /// A v3 certificate of `subjectKey` signed by `issuerKey` (sha256WithRSAEncryption), valid
+    /// 2025-01-01 to 2030-01-01, with `extensions` (type, critical, extnValue).
+    static func certificate(
+        _ subject: String, issuedBy issuer: String, serial: UInt8, key subjectKey: TestRSAKey, signedBy issuerKey: TestRSAKey,
+        extensions: [(OID, Bool, [UInt8])]
+    ) throws -> Certificate {
+        var tbs = DERWriter()
+        tbs.writeElement(.sequence) { tbs in
+            tbs.writeElement(.contextSpecific(0, constructed: true)) { $0.writeElement(.integer, content: [2]) }
+            tbs.writeElement(.integer, content: [serial])
+            tbs.writeEncoded(algorithm)
+            tbs.writeName(commonName: issuer)
+            tbs.writeElement(.sequence) { validity in
+                validity.writeElement(.utcTime, content: Array("250101000000Z".utf8))
+                validity.writeElement(.utcTime, content: Array("300101000000Z".utf8))
+            }
+            tbs.writeName(commonName: subject)
+            tbs.writeEncoded(subjectKey.subjectPublicKeyInfo)
+            tbs.writeExtensions(extensions)
+        }
+        guard let signed = issuerKey.signed(tbs.bytes) else { throw RevocationLimitTests.BuildError() }
+        return try Certificate(derEncoded: signed)
+    }
 }

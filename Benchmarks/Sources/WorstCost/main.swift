@@ -47,8 +47,7 @@ func readCase(_ folder: URL) throws -> Case {
 func evaluate(_ item: Case) -> TrustEvaluation? {
     guard let chain = try? PEM.certificates(in: item.chain[...]).map({ try Certificate(derEncoded: $0) }),
         let anchors = try? PEM.certificates(in: item.anchors[...]).map({ try Certificate(derEncoded: $0) }),
-        let policy: TrustPolicy = Optional(item.host.map { .ssl(server: true, hostname: $0) } ?? .basicX509),
-        var trust = try? Trust(certificates: chain, policies: [policy])
+        var trust = try? Trust(certificates: chain, policies: [item.host.map { .ssl(server: true, hostname: $0) } ?? .basicX509])
     else { return nil }
     trust.setAnchorCertificates(anchors)
     let date = DERTime(secondsSince1970: item.at)

@@ -63,9 +63,9 @@ final class EvaluationBudget {
 
     /// Verifies `certificate`'s signature with `issuerKey` if the budget pays for it (`nil` otherwise).
     func verify(_ certificate: Certificate, issuerKey: SubjectPublicKeyInfo) -> SignatureVerification? {
-        guard certificate.signatureAlgorithmsMatch else { return .invalid }
-        return verify(
-            algorithm: certificate.signatureAlgorithm, issuerKey: issuerKey, signedBytes: certificate.tbsCertificateBytes,
-            signature: certificate.signature)
+        let key = SignatureVerifier.IssuerKey(issuerKey)
+        guard spend(verifyingWith: key, signedByteCount: certificate.tbsCertificateBytes.count) else { return nil }
+        var digest: [UInt8]? = nil
+        return SignatureVerifier.verify(certificate, issuerKey: key, options: .apple, digest: &digest)
     }
 }
