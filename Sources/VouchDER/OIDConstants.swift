@@ -193,6 +193,9 @@ extension OID {
     public static let appleX509Basic = OID(literal: "1.2.840.113635.100.1.2")
     /// `1.2.840.113635.100.1.3`: appleSSL (`kSecPolicyAppleSSL`, server and client alike).
     public static let appleSSL = OID(literal: "1.2.840.113635.100.1.3")
+    /// `1.2.840.113635.100.1.21`: appleRevocation (`kSecPolicyAppleRevocation`, what
+    /// `SecPolicyCreateRevocation` makes; `APPLE_TP_REVOCATION` in Security's oidsalg.c).
+    public static let appleRevocation = OID(literal: "1.2.840.113635.100.1.21")
     /// `1.2.840.113635.100.1.8`: appleSMIME (`kSecPolicyAppleSMIME`).
     public static let appleSMIME = OID(literal: "1.2.840.113635.100.1.8")
 

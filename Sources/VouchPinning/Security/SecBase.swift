@@ -15,6 +15,9 @@ public typealias OSStatus = Int32
 /// `CFIndex`.
 public typealias CFIndex = Int
 
+/// `CFOptionFlags`: an unsigned long of flag bits (`SecPolicyCreateRevocation`'s argument).
+public typealias CFOptionFlags = UInt
+
 /// No error.
 public let errSecSuccess: OSStatus = 0
 /// Function or operation not implemented.

@@ -19,6 +19,7 @@ public final class SecPolicy: Hashable, Sendable, CustomStringConvertible {
         switch policy {
         case .basicX509: return "basicX509"
         case .ssl(let server, let hostname): return "\(server ? "sslServer" : "sslClient")(\(hostname ?? ""))"
+        case .revocation(let flags): return "revocation(\(flags.rawValue))"
         }
     }
 }
@@ -30,6 +31,27 @@ public func SecPolicyCreateBasicX509() -> SecPolicy { SecPolicy(.basicX509) }
 /// given, server EKU, the server-only rules), false a client.
 public func SecPolicyCreateSSL(_ server: Bool, _ hostname: String?) -> SecPolicy {
     SecPolicy(.ssl(server: server, hostname: hostname))
+}
+
+/// `kSecRevocationOCSPMethod`.
+public let kSecRevocationOCSPMethod = CFOptionFlags(RevocationFlags.ocspMethod.rawValue)
+/// `kSecRevocationCRLMethod`.
+public let kSecRevocationCRLMethod = CFOptionFlags(RevocationFlags.crlMethod.rawValue)
+/// `kSecRevocationPreferCRL`.
+public let kSecRevocationPreferCRL = CFOptionFlags(RevocationFlags.preferCRL.rawValue)
+/// `kSecRevocationRequirePositiveResponse`.
+public let kSecRevocationRequirePositiveResponse = CFOptionFlags(RevocationFlags.requirePositiveResponse.rawValue)
+/// `kSecRevocationNetworkAccessDisabled`.
+public let kSecRevocationNetworkAccessDisabled = CFOptionFlags(RevocationFlags.networkAccessDisabled.rawValue)
+/// `kSecRevocationUseAnyAvailableMethod`.
+public let kSecRevocationUseAnyAvailableMethod = CFOptionFlags(RevocationFlags.useAnyAvailableMethod.rawValue)
+
+/// `SecPolicyCreateRevocation` (SECTRUST.md §16.4): a policy that asks for revocation checking with
+/// Apple's `kSecRevocation…` flags; `nil` for 0 or a bit above 6, as Apple returns NULL. It checks
+/// nothing by itself; with the network on, OCSP answers are fetched (``TrustFetcher``).
+public func SecPolicyCreateRevocation(_ revocationFlags: CFOptionFlags) -> SecPolicy? {
+    guard revocationFlags <= CFOptionFlags(UInt32.max), let flags = RevocationFlags(validating: UInt32(revocationFlags)) else { return nil }
+    return SecPolicy(.revocation(flags))
 }
 
 /// What `SecTrustCreateWithCertificates` and `SecTrustSetPolicies` accept for policies: one

@@ -175,12 +175,21 @@ public func SecTrustSetTrustedLogs(_ trust: SecTrust, _ trustedLogs: [PropertyLi
     return errSecSuccess
 }
 
-/// `SecTrustSetNetworkFetchAllowed`: accepted and has no effect, because Vouch never fetches
-/// (no AIA chasing, no OCSP requests; revocation uses only the CRLs and OCSP responses a caller
-/// gives).
+/// `SecTrustSetNetworkFetchAllowed` (SECTRUST.md §16.1): `false` turns the network off in every
+/// policy without invalidating the result; `true` removes every policy's own setting and
+/// invalidates the result only if some policy had one. An evaluation fetches missing issuers and
+/// OCSP answers only through a fetcher (`TrustFetcher`, VouchTrust).
 @discardableResult
 public func SecTrustSetNetworkFetchAllowed(_ trust: SecTrust, _ allowFetch: Bool) -> OSStatus {
-    errSecSuccess
+    trust.withTrust { $0.setNetworkFetchAllowed(allowFetch) }
+    return errSecSuccess
+}
+
+/// `SecTrustGetNetworkFetchAllowed`: whether fetching is allowed, as the policies' options say
+/// (no policy with one ⇒ true, else the negation of the last one's).
+public func SecTrustGetNetworkFetchAllowed(_ trust: SecTrust, _ allowFetch: UnsafeMutablePointer<Bool>) -> OSStatus {
+    allowFetch.pointee = trust.withTrust { $0.networkFetchAllowed }
+    return errSecSuccess
 }
 
 /// `SecTrustEvaluate` (deprecated by Apple, still what AFNetworking calls): evaluates if needed and

@@ -272,20 +272,10 @@ final class TrustSettingsStore: Sendable {
 
 extension SecPolicy {
     /// `SecPolicyGetCompatibilityOidString`: the OID a trust setting stores for this policy.
-    var trustSettingsOID: OID {
-        switch policy {
-        case .basicX509: return TrustSettingsConstraint.basicX509PolicyOID
-        case .ssl: return TrustSettingsConstraint.sslPolicyOID
-        }
-    }
+    var trustSettingsOID: OID { policy.compatibilityOID }
 
-    /// `SecPolicyGetName`: `basicX509`, `sslServer` or `sslClient`.
-    var trustSettingsName: String {
-        switch policy {
-        case .basicX509: return "basicX509"
-        case .ssl(let server, _): return server ? "sslServer" : "sslClient"
-        }
-    }
+    /// `SecPolicyGetName`: `basicX509`, `sslServer`, `sslClient` or `revocation`.
+    var trustSettingsName: String { policy.appleName }
 }
 
 // MARK: - macOS: SecTrustSettings.h

@@ -28,14 +28,26 @@ enum TrustEvaluator {
         judge.pinning = pinning
         // CRL signers other than the issuing CA are looked for among the caller's certificates
         // (only when there are CRLs: the list is not built otherwise).
+        let revocationFlags = request.revocationFlags
         judge.revocation = RevocationChecker(
             crls: request.crls, signers: request.crls.isEmpty ? [] : request.certificates + (request.anchors ?? []),
-            responseRequired: request.revocationResponseRequired, verifyTime: verifyTime)
+            responseRequired: request.revocationResponseRequired || revocationFlags.contains(.requirePositiveResponse),
+            verifyTime: verifyTime)
         judge.revocation.profile = request.profile
         judge.revocation.budget = budget
-        if !request.ocspResponses.isEmpty {
+        // OCSP from the network when it is on and a policy sets a revocation method (§16.3's
+        // allow_fetch; EV-triggered fetching is not modelled), not for candidate paths under
+        // CheckIfTrusted (asked again below); from the fetcher's cache for every path.
+        let fetchesOCSP = request.canAccessNetwork && request.setsRevocationMethod
+        let fetching = fetchesOCSP || request.readsOCSPCache || revocationFlags.contains(.checkIfTrusted)
+        if !request.ocspResponses.isEmpty || !request.fetched.ocspResponses.isEmpty || fetching {
             judge.revocation.ocsp = ocspChecker(for: request)
             judge.revocation.ocsp.budget = budget
+            if fetching {
+                judge.revocation.ocsp.fetching = OCSPChecker.Fetching(
+                    mayUseNetwork: fetchesOCSP && !revocationFlags.contains(.checkIfTrusted), readsCache: request.readsOCSPCache,
+                    onlineCheck: revocationFlags.contains(.onlineCheck), answered: request.fetched.answered)
+            }
         }
         // Certificate Transparency only when there is something to judge it with: without a log
         // list (the caller's, else the system store's) or external SCTs (TLS ones, or OCSP
@@ -64,7 +76,8 @@ enum TrustEvaluator {
         // first addition copy its indexes.
         var builder = PathBuilder(
             pool: systemIsTrusted ? CertificatePool(startingFrom: request.systemStore.roots) : CertificatePool(),
-            anchors: AnchorResolver(trusted: trusted, settings: nil), parentSources: parents, judge: judge)
+            anchors: AnchorResolver(trusted: trusted, settings: nil),
+            parentSources: request.canAccessNetwork ? parents + [.fetched] : parents, judge: judge)
         builder.pool.sharedVerifications = request.signatureVerificationCache
         builder.pool.budget = budget
         builder.pool.reserveCapacity(request.certificates.count + (request.anchors?.count ?? 0))
@@ -88,6 +101,12 @@ enum TrustEvaluator {
                 matcher: ConstraintMatcher(policies: policies), exceptions: request.exceptions))
         }
         if !systemIsTrusted { builder.deferredSystemRoots = request.systemStore }
+        if request.canAccessNetwork {
+            // The caIssuers source, last (§16.2). Every policy Vouch has but Revocation checks validity.
+            builder.caIssuers = PathBuilder.CAIssuersSource(
+                fetched: request.fetched.issuers, answered: request.fetched.answered,
+                skipsInvalidTops: request.policies.contains { $0.revocationFlags == nil })
+        }
         builder.log = events == nil ? nil : PathBuilder.EventLog()
         let outcome = builder.build(leaf: leaf)
         if let log = builder.log { events = log.events }
@@ -95,6 +114,11 @@ enum TrustEvaluator {
         for failure in outcome.failures { result = result.folding(failure.check.resultClass) }
         if result == .unspecified && outcome.proceeds { result = .proceed }
         let chain = outcome.path.map { builder.pool[$0].certificate }
+        // CheckIfTrusted (§16.4): an anchored chosen path whose leaf passed its own checks has its
+        // answers asked for again with the network allowed, even under NoNetworkAccess.
+        if revocationFlags.contains(.checkIfTrusted) && outcome.isAnchored && outcome.leafPhasePassed {
+            builder.judge.revocation.ocsp.askAgainWithNetwork(chain)
+        }
         var transparency: CertificateTransparencyReport? = nil
         if let checker = builder.judge.transparency, let leafID = outcome.path.first {
             let required = checker.isRequired(
@@ -119,7 +143,8 @@ enum TrustEvaluator {
         return TrustEvaluation(
             result: result, chain: chain, isAnchored: outcome.isAnchored,
             failures: outcome.failures, verifyTime: verifyTime, decisions: outcome.decisions,
-            certificateTransparency: transparency, isExtendedValidation: isExtendedValidation)
+            certificateTransparency: transparency, isExtendedValidation: isExtendedValidation,
+            fetchRequests: builder.fetchRequests + builder.judge.revocation.ocsp.fetchRequests)
     }
 
     /// Apple's pinning database applied to `request` (SECTRUST.md §17.5): the test's database if
@@ -147,7 +172,8 @@ enum TrustEvaluator {
     /// with ``responderEvaluation(for:)`` (also what `Trust.ocspAnswers()` asks).
     static func ocspChecker(for request: TrustRequest) -> OCSPChecker {
         OCSPChecker(
-            responses: request.ocspResponses, indexes: request.ocspResponseIndexes, currentTime: request.currentSeconds,
+            responses: request.ocspResponses, indexes: request.ocspResponseIndexes, fetched: request.fetched.ocspResponses,
+            currentTime: request.currentSeconds,
             evaluatesResponder: responderEvaluation(for: request))
     }
 

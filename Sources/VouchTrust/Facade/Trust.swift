@@ -283,6 +283,47 @@ public struct Trust: Sendable {
         request.revocationResponseRequired = required
     }
 
+    /// `SecTrustSetNetworkFetchAllowed` (SECTRUST.md §16.1): `false` writes `NoNetworkAccess =
+    /// true` into every policy and never invalidates the result (a result already fetched for
+    /// answers again); `true` removes the option from every policy, BasicX509's and a revocation
+    /// policy's alike, and invalidates the result only if some policy carried it.
+    public mutating func setNetworkFetchAllowed(_ allowed: Bool) {
+        let kept = cached
+        let carried = request.noNetworkAccess.contains { $0 != nil }
+        request.noNetworkAccess = request.noNetworkAccess.map { _ in allowed ? nil : true }
+        if !allowed || !carried { cached = kept }
+    }
+
+    /// `SecTrustGetNetworkFetchAllowed`: true when no policy carries `NoNetworkAccess`, else the
+    /// negation of the last policy's value. (Whether an evaluation may use the network is a
+    /// different reading of the same options: ``canAccessNetwork``.)
+    public var networkFetchAllowed: Bool { request.networkFetchAllowed }
+
+    /// Whether an evaluation may use the network, as trustd's leaf-phase `NoNetworkAccess` check
+    /// leaves it: the last policy carrying the option decides, `true` turning it off; none
+    /// carrying it (SSL) leaves it on. [BasicX509, Revocation] is on, [Revocation, BasicX509] off.
+    public var canAccessNetwork: Bool { request.canAccessNetwork }
+
+    /// What earlier fetches brought (``FetchedEvidence``), which the next evaluation uses.
+    public var fetchedEvidence: FetchedEvidence { request.fetched }
+
+    /// Hands the evaluation what a fetcher got for its ``TrustEvaluation/fetchRequests``: the
+    /// second phase of a two-phase evaluation (``TrustFetcher`` does both). Invalidates the result.
+    public mutating func setFetchedEvidence(_ evidence: FetchedEvidence) {
+        request.fetched = evidence
+    }
+
+    /// Whether the fetcher reads an OCSP cache: evaluations then ask about every certificate of
+    /// every candidate path (``FetchRequest/ocsp(certificate:issuer:uris:mayUseNetwork:onlineCheck:)``
+    /// with `mayUseNetwork` false), as trustd reads its cache whatever the policies. Set by
+    /// ``TrustFetcher`` when it has a cache. Invalidates the result.
+    public mutating func setReadsOCSPCache(_ reads: Bool) {
+        request.readsOCSPCache = reads
+    }
+
+    /// Whether the fetcher reads an OCSP cache (``setReadsOCSPCache(_:)``).
+    public var readsOCSPCache: Bool { request.readsOCSPCache }
+
     /// `SecTrustCopyKey`: the key of `certificates[0]`, without evaluating (SECTRUST.md §8); `nil`
     /// when Apple has no key for it (DSA, RSA-PSS SPKI, explicit curves…).
     public var leafPublicKey: PublicKey? { PublicKey(certificates[0].subjectPublicKeyInfo) }

@@ -8,7 +8,18 @@ struct TrustRequest: Sendable {
     /// The certificates as given: index 0 is the leaf, the rest are untrusted candidates.
     let certificates: [Certificate]
     /// The policies, AND-ed (never empty).
-    var policies: [TrustPolicy]
+    var policies: [TrustPolicy] {
+        didSet { noNetworkAccess = policies.map(\.noNetworkAccessDefault) }
+    }
+    /// Each policy's `NoNetworkAccess` option (`nil`: absent), as its constructor wrote it and
+    /// `SecTrustSetNetworkFetchAllowed` rewrote it (SECTRUST.md §16.1).
+    var noNetworkAccess: [Bool?]
+    /// What earlier fetches brought (``FetchedEvidence``).
+    var fetched = FetchedEvidence()
+    /// Whether the fetcher reads an OCSP cache: the evaluation then asks it for every
+    /// certificate of every candidate path, as trustd reads its cache (§16.3), not only when it
+    /// may use the network.
+    var readsOCSPCache = false
     /// The system roots (the machine's by default).
     let systemStore: SystemTrustStore
     /// The custom anchors, or `nil` for the system's.
@@ -64,7 +75,28 @@ struct TrustRequest: Sendable {
         self.certificates = certificates
         self.policies = policies
         self.systemStore = systemStore
+        noNetworkAccess = policies.map(\.noNetworkAccessDefault)
     }
+
+    /// `SecPathBuilderSetCanAccessNetwork` as the leaf-phase check `NoNetworkAccess` leaves it:
+    /// the last policy carrying the option decides, `true` turning the network off; none carrying
+    /// it leaves it on (SECTRUST.md §16.1).
+    var canAccessNetwork: Bool { noNetworkAccess.compactMap { $0 }.last != true }
+
+    /// `SecTrustGetNetworkFetchAllowed`: no policy carries the option ⇒ true, else the negation
+    /// of the last one's value.
+    var networkFetchAllowed: Bool {
+        guard let last = noNetworkAccess.compactMap({ $0 }).last else { return true }
+        return !last
+    }
+
+    /// The revocation policies' flags, united (empty without one).
+    var revocationFlags: RevocationFlags {
+        policies.reduce(into: []) { flags, policy in flags.formUnion(policy.revocationFlags ?? []) }
+    }
+
+    /// Whether some policy sets a revocation method (§16.3 `allow_fetch`): a revocation policy.
+    var setsRevocationMethod: Bool { policies.contains { $0.revocationFlags != nil } }
 
     /// "Now" for the checks that read the clock: the set current time, else the wall clock.
     var currentSeconds: Int64 { currentTime?.secondsSince1970 ?? Clock.now }

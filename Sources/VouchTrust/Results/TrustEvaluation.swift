@@ -37,6 +37,12 @@ public struct TrustEvaluation: Sendable {
     /// where this is `false`.
     public let isExtendedValidation: Bool
 
+    /// What the evaluation would have fetched (SECTRUST.md §16): missing issuers once no
+    /// acceptable path was found without them, OCSP answers it was allowed to ask for. Empty when
+    /// the network is off and no OCSP cache is read, or when nothing is missing; a fetcher
+    /// (``TrustFetcher``) gets them and evaluates again with what came back.
+    public let fetchRequests: [FetchRequest]
+
     /// Whether `SecTrustEvaluateWithError` returns true.
     public var isTrusted: Bool { result.isTrusted }
 
@@ -53,8 +59,9 @@ public struct TrustEvaluation: Sendable {
     init(
         result: TrustResultType, chain: [Certificate], isAnchored: Bool, failures: [TrustFailure], verifyTime: Int64,
         decisions: [TrustDecision] = [], certificateTransparency: CertificateTransparencyReport? = nil,
-        isExtendedValidation: Bool = false
+        isExtendedValidation: Bool = false, fetchRequests: [FetchRequest] = []
     ) {
+        self.fetchRequests = fetchRequests
         self.decisions = decisions
         self.isExtendedValidation = isExtendedValidation
         self.certificateTransparency = certificateTransparency

@@ -23,6 +23,8 @@ public enum TrustEvent: Sendable, CustomStringConvertible {
     case chosen(path: [Certificate], reason: String)
     /// A search budget ran out (``TrustLimits``).
     case budgetExhausted
+    /// Something the evaluation lacks and a fetcher could get (SECTRUST.md §16).
+    case fetchNeeded(FetchRequest)
 
     /// The line `vouch verify --explain` prints for the event.
     public var description: String {
@@ -43,6 +45,10 @@ public enum TrustEvent: Sendable, CustomStringConvertible {
         case .scored(let path, let score): return "\(Self.path(path)): score \(score)"
         case .chosen(let path, let reason): return "chosen: \(Self.path(path)) (\(reason))"
         case .budgetExhausted: return "search budget exhausted: the search stops here"
+        case .fetchNeeded(.issuers(let certificate, let uris)):
+            return "\(Self.name(certificate)): no issuer among the sources; would fetch from \(uris.joined(separator: ", "))"
+        case .fetchNeeded(.ocsp(let certificate, _, let uris, let network, _)):
+            return "\(Self.name(certificate)): no OCSP answer; would ask \(network ? "the cache, then " + uris.joined(separator: ", ") : "the cache")"
         }
     }
 

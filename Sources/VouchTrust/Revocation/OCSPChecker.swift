@@ -44,8 +44,26 @@ struct OCSPChecker {
     static let defaultTimeToLive: Int64 = 86_400
 
     private let responses: [OCSPResponse]
-    /// Each response's position in the list the caller gave.
-    private let responseIndexes: [Int]
+    /// Each response's position in the list the caller gave (`nil` for a fetched one).
+    private let responseIndexes: [Int?]
+    /// Whether and how to ask for answers the responses do not give (SECTRUST.md §16.3), or `nil`:
+    /// ask nothing.
+    var fetching: Fetching? = nil
+    /// What this checker would have fetched, in the order asked.
+    private(set) var fetchRequests: [FetchRequest] = []
+
+    /// When an evaluation asks a fetcher for OCSP answers (§16.3).
+    struct Fetching {
+        /// Apple's `allow_fetch` less its per-certificate part: the network is on and a policy
+        /// sets a revocation method (and, with `CheckIfTrusted`, the chosen path is being redone).
+        var mayUseNetwork: Bool
+        /// Whether the fetcher reads a cache: asked for every certificate, network or not.
+        var readsCache: Bool
+        /// `kSecRevocationOnlineCheck`: cache entries older than 300 s do not count.
+        var onlineCheck: Bool
+        /// The requests already answered.
+        var answered: Set<FetchRequest>
+    }
     private let currentTime: Int64
     /// Evaluates a delegated responder (`nil` only when there are no responses).
     private let evaluatesResponder: ResponderEvaluation?
@@ -97,20 +115,25 @@ struct OCSPChecker {
 
     /// A checker over the first ``RevocationLimits/maximumOCSPResponses`` of `responses`, judging
     /// delegated responders with `evaluatesResponder`.
-    init(responses: [OCSPResponse], indexes: [Int]? = nil, currentTime: Int64, evaluatesResponder: ResponderEvaluation?) {
-        self.responses = Array(responses.prefix(RevocationLimits.maximumOCSPResponses))
-        responseIndexes = Array((indexes ?? Array(responses.indices)).prefix(RevocationLimits.maximumOCSPResponses))
+    /// Fetched responses (`fetched`, from a cache or the network) come after the supplied ones.
+    init(
+        responses: [OCSPResponse], indexes: [Int]? = nil, fetched: [OCSPResponse] = [], currentTime: Int64,
+        evaluatesResponder: ResponderEvaluation?
+    ) {
+        self.responses = Array((responses + fetched).prefix(RevocationLimits.maximumOCSPResponses))
+        let given: [Int?] = (indexes ?? Array(responses.indices)).map { $0 }
+        responseIndexes = Array((given + fetched.map { _ in nil }).prefix(RevocationLimits.maximumOCSPResponses))
         self.currentTime = currentTime
         self.evaluatesResponder = evaluatesResponder
     }
 
-    /// Whether any response was supplied.
-    var isEmpty: Bool { responses.isEmpty }
+    /// Whether no response was supplied and nothing is to be asked for.
+    var isEmpty: Bool { responses.isEmpty && fetching == nil }
 
     /// The answer for `certificate`, whose issuer is `issuers[0]`, the rest of `issuers` being
     /// the path above it (cached per certificate and issuer).
     mutating func answer(for certificate: Certificate, issuers: ArraySlice<Certificate>) -> Answer {
-        guard let issuer = issuers.first, !responses.isEmpty,
+        guard let issuer = issuers.first, !isEmpty,
             certificate.extensions[.ocspNoCheck] == nil
         else { return Answer(status: .none, single: nil) }
         let link = CertificateLink(child: certificate, issuer: issuer)
@@ -138,9 +161,35 @@ struct OCSPChecker {
         case .revoked(_, let reason): status = .revoked(reason)
         case .unknown, nil: status = .none
         }
-        let answer = Answer(status: status, single: kept, response: keptIndex.map { responseIndexes[$0] })
+        let answer = Answer(status: status, single: kept, response: keptIndex.flatMap { responseIndexes[$0] })
         answers[link] = answer
+        noteFetch(for: certificate, issuer: issuer, kept: kept)
         return answer
+    }
+
+    /// `kSecRevocationCheckIfTrusted`'s second pass (§16.4): the chosen path's answers asked again
+    /// with the network allowed, whatever `NoNetworkAccess` says.
+    mutating func askAgainWithNetwork(_ path: [Certificate]) {
+        guard fetching != nil else { return }
+        fetching?.mayUseNetwork = true
+        answers = [:]
+        for index in path.indices.dropLast() { _ = answer(for: path[index], issuers: path[(index + 1)...]) }
+    }
+
+    /// Notes what to ask a fetcher about `certificate` (§16.3 item 1 (d)–(e)): its cache always,
+    /// when it reads one; the network when no response was consumed, or the one kept is a revoked
+    /// answer outside its dates (Apple's `old_cached_response`: refetched to see un-revocation).
+    private mutating func noteFetch(for certificate: Certificate, issuer: Certificate, kept: OCSPSingleResponse?) {
+        guard let fetching else { return }
+        var staleRevocation = false
+        if let kept, case .revoked = kept.status { staleRevocation = !Self.isFresh(kept, at: currentTime) }
+        let uris = certificate.accessURIs(.ocsp)
+        let network = fetching.mayUseNetwork && !uris.isEmpty && (kept == nil || staleRevocation)
+        guard network || fetching.readsCache else { return }
+        let request = FetchRequest.ocsp(
+            certificate: certificate, issuer: issuer, uris: uris, mayUseNetwork: network, onlineCheck: fetching.onlineCheck)
+        guard !fetching.answered.contains(request), !fetchRequests.contains(request) else { return }
+        fetchRequests.append(request)
     }
 
     /// `SecOCSPSingleResponseCalculateValidity`: thisUpdate not in the future, and nextUpdate

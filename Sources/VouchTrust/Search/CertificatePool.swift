@@ -20,6 +20,8 @@ struct CertificatePool {
         static let system = Membership(rawValue: 4)
         /// In the caller's user or admin trust settings (SECTRUST.md §15).
         static let settings = Membership(rawValue: 8)
+        /// Fetched from a caIssuers URI (SECTRUST.md §16.2): the last parent source, never an anchor source.
+        static let fetched = Membership(rawValue: 16)
     }
 
     struct Entry {

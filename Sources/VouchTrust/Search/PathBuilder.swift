@@ -1,3 +1,4 @@
+import VouchDER
 import VouchX509
 
 /// Apple's depth-first path builder (SECTRUST.md §2.3–§2.4), within ``TrustLimits``.
@@ -28,6 +29,24 @@ struct PathBuilder {
     var log: EventLog? = nil
     /// Every path built so far, when trust settings are consulted.
     private var builtPaths: Set<[Int]> = []
+    /// The caIssuers source (SECTRUST.md §16.2), when the network is on: what earlier fetches
+    /// brought for each certificate, and whether a top outside its validity is skipped.
+    var caIssuers: CAIssuersSource? = nil
+    /// Whether the leaf passed its own checks.
+    private var leafPhasePassed = true
+    /// What the search would have fetched (``FetchRequest/issuers(of:uris:)``), in the order asked.
+    private(set) var fetchRequests: [FetchRequest] = []
+
+    /// The caIssuers source's state for one search.
+    struct CAIssuersSource {
+        /// Certificates fetched earlier, by the certificate they were fetched for.
+        var fetched: [Certificate: [Certificate]]
+        /// The requests already answered: not asked again.
+        var answered: Set<FetchRequest>
+        /// Whether some policy checks validity: an expired or not-yet-valid top is not asked
+        /// for (`SecCAIssuerCertificateSourceCopyParents`).
+        var skipsInvalidTops: Bool
+    }
 
     init(
         pool: CertificatePool, anchors: AnchorResolver, parentSources: [CertificatePool.Membership], judge: PathJudge
@@ -64,6 +83,8 @@ struct PathBuilder {
         var decisions: [TrustDecision] = []
         /// Whether a pass is Proceed (§15.3.5, §15.4.3).
         var proceeds = false
+        /// Whether the leaf passed its own checks (§2.3 step 1): what CheckIfTrusted reads (§16.4).
+        var leafPhasePassed = true
     }
 
     mutating func build(leaf: Int) -> Outcome {
@@ -72,6 +93,7 @@ struct PathBuilder {
         let leafFailures = validate(leafPath, anchored: leafIsAnchor)
             .filter { $0.index == 0 && PathJudge.leafOnlyChecks.contains($0.check) }
         record(.leafChecked(failures: leafFailures))
+        leafPhasePassed = leafFailures.isEmpty
         var search = Search(collectOnly: !leafFailures.isEmpty)
         if leafIsAnchor {
             let candidate = judged(Candidate(path: [leaf], isAnchored: true))
@@ -94,7 +116,7 @@ struct PathBuilder {
                 explored.append(path)
                 for source in sources {
                     var extensions: [[Int]] = []
-                    for issuer in pool.issuers(of: top, in: source) where !path.contains(issuer) {
+                    for issuer in issuers(of: top, in: source) where !path.contains(issuer) {
                         // With trust settings a certificate is often in two sources (the caller's
                         // and the user store): one path, not two, as Apple's builder keeps a set
                         // of every path built (`allPaths`). Without them the search is as before.
@@ -123,11 +145,16 @@ struct PathBuilder {
                 // Unlock the next parent source for every path explored so far.
                 let source = parentSources[enabledParents]
                 enabledParents += 1
+                // The caIssuers source has nothing to say when no top names a caIssuers URI (nor
+                // had issuers fetched): not enabled, so a search that cannot fetch pays nothing.
+                if source == .fetched && !explored.contains(where: { mayFetchIssuers(of: $0.last) }) { continue }
                 if source.contains(.system), let store = deferredSystemRoots {
                     pool.merge(systemRootsOf: store.roots)
                     deferredSystemRoots = nil
                 }
-                record(.sourceUnlocked(source.contains(.system) ? "the system roots as untrusted parents" : "the next parent source"))
+                let name = source.contains(.system) ? "the system roots as untrusted parents"
+                    : source == .fetched ? "the caIssuers source (certificates fetched from authorityInfoAccess)" : "the next parent source"
+                record(.sourceUnlocked(name))
                 stack = explored.reversed().map { ($0, [source]) }
                 continue
             }
@@ -155,6 +182,37 @@ struct PathBuilder {
         let chosen = best?.candidate ?? Candidate(path: [leaf], isAnchored: false)
         record(.chosen(path: certificates(chosen.path), reason: "highest score, first seen on ties"))
         return outcome(chosen)
+    }
+
+    /// The candidate issuers of `top` in `source`: the pool's by name, or for the caIssuers source
+    /// (``CertificatePool/Membership/fetched``) what was fetched for it, unfiltered and in the
+    /// order fetched; when nothing was, the request is noted (``fetchRequests``) and there are none.
+    mutating func issuers(of top: Int, in source: CertificatePool.Membership) -> [Int] {
+        guard source == .fetched else { return pool.issuers(of: top, in: source) }
+        guard let caIssuers else { return [] }
+        let certificate = pool[top].certificate
+        if let fetched = caIssuers.fetched[certificate] {
+            return fetched.map { pool.add($0, as: .fetched) }
+        }
+        // An anchor or a self-signed top ends its path: nothing to fetch above it.
+        guard !isAnchor(top, isLeaf: false), !pool.isSelfSigned(top) else { return [] }
+        let uris = certificate.accessURIs(.caIssuers)
+        guard !uris.isEmpty else { return [] }
+        if caIssuers.skipsInvalidTops && !facts(top).passesTemporalValidity(at: verifyTime) { return [] }
+        let request = FetchRequest.issuers(of: certificate, uris: uris)
+        if !caIssuers.answered.contains(request) && !fetchRequests.contains(request) {
+            fetchRequests.append(request)
+            record(.fetchNeeded(request))
+        }
+        return []
+    }
+
+    /// Whether the caIssuers source could offer issuers of `top`: it had some fetched, or names a
+    /// caIssuers URI.
+    func mayFetchIssuers(of top: Int?) -> Bool {
+        guard let top, let caIssuers else { return false }
+        let certificate = pool[top].certificate
+        return caIssuers.fetched[certificate] != nil || !certificate.accessURIs(.caIssuers).isEmpty
     }
 
     /// The trusted source and the first `parents` parent sources, in one allocation (`[trusted] +
@@ -371,6 +429,7 @@ struct PathBuilder {
         }
         return Outcome(
             path: candidate.path, isAnchored: context.isAnchored, isSystemRooted: context.isSystemRooted,
-            failures: judgement.failures, decisions: judgement.decisions, proceeds: judgement.proceeds)
+            failures: judgement.failures, decisions: judgement.decisions, proceeds: judgement.proceeds,
+            leafPhasePassed: leafPhasePassed)
     }
 }

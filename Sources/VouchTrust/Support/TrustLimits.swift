@@ -59,4 +59,37 @@ public enum TrustLimits {
     /// Apple has no fixed limit but its 100-path budget bounds depth in practice; 16 keeps hostile
     /// cycles short without affecting real chains.
     public static let maximumChainLength = 16
+
+    // MARK: Fetching (SECTRUST.md §16)
+
+    /// Evaluations one ``TrustFetcher/evaluate(_:)`` runs after its first: each fetches what the
+    /// previous one lacked. A missing intermediate takes one round and its OCSP answers another;
+    /// 8 covers a chain missing six levels of issuers, far beyond any real server's mistake, and
+    /// bounds how long a peer whose certificates name fetchable issuers without end can keep it going.
+    public static let maximumFetchRounds = 8
+
+    /// Requests one ``TrustFetcher/evaluate(_:)`` makes in all (Vouch's bound; Apple has none):
+    /// each may take the 3 s deadline, so 16 bounds a hostile chain's cost to under a minute
+    /// while a real one makes one to four (an issuer, then an OCSP answer per certificate).
+    public static let maximumFetchRequests = 16
+
+    /// Apple's `CA_ISSUERS_REQUEST_THRESHOLD`: a certificate with this many caIssuers URIs or
+    /// more, of any scheme, has none fetched (its cache entry still serves).
+    public static let maximumCAIssuersURIs = 10
+
+    /// Apple's `OCSP_REQUEST_THRESHOLD`: a certificate with more OCSP URIs than this has none asked.
+    public static let maximumOCSPURIs = 10
+
+    /// Apple's `MAX_TASKS`: requests started for one certificate's URIs, caIssuers or OCSP.
+    public static let maximumRequestsPerCertificate = 3
+
+    /// Apple's `MAX_TIMEOUTS`: timeouts after which a host is skipped.
+    public static let maximumTimeouts = 2
+
+    /// Apple's `TIMEOUT_BACKOFF`: how long, in seconds, a host that timed out too often is skipped.
+    public static let timeoutBackoffSeconds: Int64 = 60
+
+    /// Apple's `kSecOCSPResponseOnlineTTL`: under `kSecRevocationOnlineCheck`, the age in seconds
+    /// past which a cached OCSP response does not count.
+    public static let onlineCheckCacheAge: Int64 = 300
 }

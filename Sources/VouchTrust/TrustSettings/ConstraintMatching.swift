@@ -3,18 +3,20 @@ import VouchDER
 extension TrustPolicy {
     /// Apple's compatibility OID for the policy (`SecPolicyGetCompatibilityOidString`): the one a
     /// trust setting stores.
-    var compatibilityOID: OID {
+    public var compatibilityOID: OID {
         switch self {
         case .basicX509: return .appleX509Basic
         case .ssl: return .appleSSL
+        case .revocation: return .appleRevocation
         }
     }
 
     /// Apple's policy name (`kSecPolicyNameX509Basic`, `kSecPolicyNameSSLServer`, `…SSLClient`).
-    var appleName: String {
+    public var appleName: String {
         switch self {
         case .basicX509: return "basicX509"
         case .ssl(let server, _): return server ? "sslServer" : "sslClient"
+        case .revocation: return "revocation"
         }
     }
 }

@@ -150,6 +150,7 @@ enum ExplorerTrust {
         case .scored: kind = "score"
         case .chosen: kind = "chosen"
         case .budgetExhausted: kind = "budget"
+        case .fetchNeeded: kind = "fetch"
         }
         return .array([.string(kind), .string(event.description)])
     }
