@@ -32,7 +32,9 @@ import VouchDER
 //             ocspKeyIndex [2] IMPLICIT SEQUENCE {
 //                 key           OCSPKey,                   -- must equal the key asked for
 //                 responses     SEQUENCE SIZE (0..16) OF OCTET STRING (SIZE (32))  -- oldest first
-//             } } }
+//             } },
+//         digest   OCTET STRING (SIZE (32))   -- SHA-256 of the entry's DER: any altered octet shows
+//     }
 //     OCSPKey ::= SEQUENCE { hashAlgorithm, issuerNameHash, issuerKeyHash, serialNumber OCTET STRING }
 //
 // Reading is strict and bounded (FetchCacheLimits): a file that is not exactly such a value of the

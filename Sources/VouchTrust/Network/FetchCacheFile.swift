@@ -1,3 +1,4 @@
+import VouchCrypto
 import VouchDER
 
 /// The contents of one cache file, and its DER form (the grammar is at the top of
@@ -20,35 +21,44 @@ enum FetchCacheFile: Equatable {
     private static let ocspResponseTag = DERTag.contextSpecific(1, constructed: true)
     private static let ocspKeyIndexTag = DERTag.contextSpecific(2, constructed: true)
 
-    /// The file's octets.
+    /// The file's octets: `SEQUENCE { version, entry, SHA-256 of the entry's DER }`.
     var encoded: [UInt8] {
+        let entry = entryEncoding
         var writer = DERWriter()
         writer.writeElement(.sequence) { file in
             file.writeInteger(Self.version)
-            switch self {
-            case .caIssuers(let uri, let entry):
-                file.writeElement(Self.caIssuersTag) { body in
-                    body.writeElement(.octetString, content: uri)
-                    body.writeInteger(entry.expiry)
-                    body.writeInteger(entry.inserted)
-                    body.writeElement(.sequence) { list in
-                        for certificate in entry.certificates { list.writeElement(.octetString, content: certificate) }
-                    }
+            file.writeEncoded(entry)
+            file.writeElement(.octetString, content: SHA256.digest(entry))
+        }
+        return writer.bytes
+    }
+
+    /// The DER of the entry CHOICE alone.
+    private var entryEncoding: [UInt8] {
+        var writer = DERWriter()
+        switch self {
+        case .caIssuers(let uri, let entry):
+            writer.writeElement(Self.caIssuersTag) { body in
+                body.writeElement(.octetString, content: uri)
+                body.writeInteger(entry.expiry)
+                body.writeInteger(entry.inserted)
+                body.writeElement(.sequence) { list in
+                    for certificate in entry.certificates { list.writeElement(.octetString, content: certificate) }
                 }
-            case .ocspResponse(let keys, let entry):
-                file.writeElement(Self.ocspResponseTag) { body in
-                    body.writeElement(.sequence) { list in for key in keys { list.writeKey(key) } }
-                    body.writeInteger(entry.expiry)
-                    body.writeInteger(entry.inserted)
-                    body.writeElement(.boolean, content: [entry.isRevoked ? 0xFF : 0x00])
-                    body.writeElement(.octetString, content: entry.response)
-                }
-            case .ocspKeyIndex(let key, let responses):
-                file.writeElement(Self.ocspKeyIndexTag) { body in
-                    body.writeKey(key)
-                    body.writeElement(.sequence) { list in
-                        for name in responses { list.writeElement(.octetString, content: name) }
-                    }
+            }
+        case .ocspResponse(let keys, let entry):
+            writer.writeElement(Self.ocspResponseTag) { body in
+                body.writeElement(.sequence) { list in for key in keys { list.writeKey(key) } }
+                body.writeInteger(entry.expiry)
+                body.writeInteger(entry.inserted)
+                body.writeElement(.boolean, content: [entry.isRevoked ? 0xFF : 0x00])
+                body.writeElement(.octetString, content: entry.response)
+            }
+        case .ocspKeyIndex(let key, let responses):
+            writer.writeElement(Self.ocspKeyIndexTag) { body in
+                body.writeKey(key)
+                body.writeElement(.sequence) { list in
+                    for name in responses { list.writeElement(.octetString, content: name) }
                 }
             }
         }
@@ -70,11 +80,21 @@ enum FetchCacheFile: Equatable {
             guard try file.readInteger(as: Int64.self) == version else {
                 throw DERError(.integerOutOfRange, at: versionOffset)
             }
-            let start = file.offset
-            if let value = try file.optionalNested(caIssuersTag, readCAIssuers) { return value }
-            if let value = try file.optionalNested(ocspResponseTag, readOCSPResponse) { return value }
-            if let value = try file.optionalNested(ocspKeyIndexTag, readKeyIndex) { return value }
-            throw DERError(.missingElement(expected: caIssuersTag), at: start)
+            let entry = try file.readElement()
+            let digestOffset = file.offset
+            guard try file.readOctetString().elementsEqual(SHA256.digest(entry.encoded)) else {
+                throw DERError(.integerOutOfRange, at: digestOffset)
+            }
+            var body = try file.reader(overContentOf: entry)
+            let value: FetchCacheFile
+            switch entry.tag {
+            case caIssuersTag: value = try readCAIssuers(&body)
+            case ocspResponseTag: value = try readOCSPResponse(&body)
+            case ocspKeyIndexTag: value = try readKeyIndex(&body)
+            default: throw DERError(.unexpectedTag(expected: caIssuersTag, found: entry.tag), at: entry.offset)
+            }
+            try body.finish()
+            return value
         }
     }
 
