@@ -83,7 +83,7 @@ import Testing
         }
         variants.append(original + [0])
         for variant in variants {
-            try Data(variant).write(to: URL(fileURLWithPath: path))
+            FetchCacheFixture.write(variant, to: path)
             #expect(cache.caIssuersEntry(uri: Self.uri) == nil, "\(variant.count) octets")
             #expect(!FileManager.default.fileExists(atPath: path))
         }

@@ -154,6 +154,13 @@ enum FetchCacheFixture {
     /// Stand-in octets for an OCSP response (the cache does not parse them).
     static func response(_ number: Int) -> [UInt8] { Array("ocsp response \(number)".utf8) + Array(repeating: 0x30, count: 200) }
 
+    /// Writes `bytes` to `path` in place, quickly (Foundation's `Data.write` syncs: 7 ms a file here).
+    static func write(_ bytes: [UInt8], to path: String) {
+        guard let file = fopen(path, "wb") else { return }
+        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        fclose(file)
+    }
+
     /// The entry names (64 hex digits) in `directory`.
     static func entries(_ directory: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter(FetchCacheDirectory.isEntryName).sorted()

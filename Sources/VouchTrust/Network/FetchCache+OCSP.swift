@@ -111,17 +111,21 @@ extension FetchCache {
         var live: [(time: Int64, name: String)] = []
         let responses = FetchCacheDirectory.entryNames(in: ocspResponsesDirectory, removingStaleTemporariesAt: Clock.now)
         for name in responses {
-            guard let stored = ocspResponse(named: name) else {
+            let found: OCSPCacheEntry? = readEntry(ocspResponsesDirectory + "/" + name, checkingDigest: false) { file in
+                guard case .ocspResponse(_, let entry) = file else { return nil }
+                return entry
+            }
+            guard let entry = found else {
                 removed = true
                 continue
             }
             let isDead: Bool
-            if let now { isDead = stored.entry.expiry < now && !stored.entry.isRevoked } else { isDead = !stored.entry.isRevoked }
+            if let now { isDead = entry.expiry < now && !entry.isRevoked } else { isDead = !entry.isRevoked }
             if isDead {
                 FetchCacheDirectory.remove(ocspResponsesDirectory + "/" + name)
                 removed = true
             } else {
-                live.append((stored.entry.inserted, name))
+                live.append((entry.inserted, name))
             }
         }
         let evicted = evictOldest(live, in: ocspResponsesDirectory)
@@ -129,8 +133,8 @@ extension FetchCache {
         let kept = Set(live.map(\.name)).subtracting(evicted)
         for name in FetchCacheDirectory.entryNames(in: ocspKeysDirectory, removingStaleTemporariesAt: Clock.now) {
             let path = ocspKeysDirectory + "/" + name
-            let isUseful: Bool? = readEntry(path) { file in
-                guard case .ocspKeyIndex(let key, let responses) = file, Self.name(key.encoded) == name else { return nil }
+            let isUseful: Bool? = readEntry(path, checkingDigest: false) { file in
+                guard case .ocspKeyIndex(_, let responses) = file else { return nil }
                 return responses.contains { kept.contains(Hex.encode($0)) }
             }
             if isUseful == false { FetchCacheDirectory.remove(path) }

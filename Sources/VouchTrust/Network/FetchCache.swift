@@ -117,8 +117,8 @@ public final class FetchCache: Sendable {
         _ = FetchCacheLock.withLock(on: directory, wait: false) {
             var inserted: [(time: Int64, name: String)] = []
             for name in FetchCacheDirectory.entryNames(in: directory, removingStaleTemporariesAt: Clock.now) {
-                let time: Int64? = readEntry(directory + "/" + name) { file in
-                    guard case .caIssuers(let uri, let entry) = file, Self.name(uri) == name else { return nil }
+                let time: Int64? = readEntry(directory + "/" + name, checkingDigest: false) { file in
+                    guard case .caIssuers(_, let entry) = file else { return nil }
                     return entry.inserted
                 }
                 if let time { inserted.append((time, name)) }
@@ -161,7 +161,8 @@ public final class FetchCache: Sendable {
 
     /// What `accept` makes of the file at `path`: `nil` when there is none, and also when the file
     /// is unusable, does not decode, or `accept` refuses it, in which cases the file is removed.
-    func readEntry<Value>(_ path: String, _ accept: (FetchCacheFile) -> Value?) -> Value? {
+    /// Sweeps pass `checkingDigest: false` (see ``FetchCacheFile/init(decoding:checkingDigest:)``).
+    func readEntry<Value>(_ path: String, checkingDigest: Bool = true, _ accept: (FetchCacheFile) -> Value?) -> Value? {
         switch FetchCacheDirectory.read(path) {
         case .missing:
             return nil
@@ -169,7 +170,7 @@ public final class FetchCache: Sendable {
             FetchCacheDirectory.remove(path)
             return nil
         case .contents(let bytes):
-            if let file = FetchCacheFile(decoding: bytes), let value = accept(file) { return value }
+            if let file = FetchCacheFile(decoding: bytes, checkingDigest: checkingDigest), let value = accept(file) { return value }
             FetchCacheDirectory.remove(path)
             return nil
         }
