@@ -94,7 +94,7 @@ extension FetchCache {
         } ?? []
         names.removeAll { name in
             name == response || name == dropped
-                || FetchCacheDirectory.read(ocspResponsesDirectory + "/" + Hex.encode(name)) == .missing
+                || !FetchCacheDirectory.exists(ocspResponsesDirectory + "/" + Hex.encode(name))
         }
         names.append(response)
         names.removeFirst(max(0, names.count - FetchCacheLimits.maximumResponsesPerKey))

@@ -96,6 +96,12 @@ enum FetchCacheDirectory {
         return true
     }
 
+    /// Whether anything is at `path` (a symbolic link is not followed).
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+
     /// Removes the entry at `path`: a file or a symbolic link (never what it points to), or an
     /// empty directory standing where a file should.
     static func remove(_ path: String) {
