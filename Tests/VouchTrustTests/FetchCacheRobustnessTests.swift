@@ -50,22 +50,24 @@ import Testing
     }
 
     @Test(
-        "a read-only cache (chmod 0500 on every directory) still answers reads and drops writes",
-        .enabled(if: geteuid() != 0, "root writes through mode 0500; directoryUnderAFile covers the unwritable case for root"))
+        "a read-only cache (every directory chmod 0500, or chattr +i when running as root) still answers reads and drops writes",
+        .enabled(if: ReadOnlyDirectory.isAvailable, "running as root without chattr +i: directoryUnderAFile covers the unwritable case"))
     func readOnlyDirectory() throws {
         let (cache, _) = Self.populated()
         defer { FetchCacheFixture.remove(cache) }
         let directories = [cache.directory, cache.caIssuersDirectory, cache.ocspDirectory, cache.ocspResponsesDirectory, cache.ocspKeysDirectory]
-        for directory in directories { chmod(directory, 0o500) }
-        defer { for directory in directories { chmod(directory, 0o700) } }
+        ReadOnlyDirectory.set(directories, readOnly: true)
+        defer { ReadOnlyDirectory.set(directories, readOnly: false) }
         cache.storeCAIssuers(uri: Self.uri + "2", certificates: [[2]], expiry: Self.now, now: Self.now)
         cache.storeOCSP(response: [2], keys: [FetchCacheFixture.key(2)], expiry: Self.now, isRevoked: false, now: Self.now)
         #expect(cache.caIssuersEntry(uri: Self.uri + "2") == nil)
         #expect(cache.ocspEntries(for: FetchCacheFixture.key(2)).isEmpty)
         #expect(cache.caIssuersEntry(uri: Self.uri) != nil)
         #expect(cache.ocspEntries(for: FetchCacheFixture.key(1)).count == 1)
+        cache.flush()
         cache.removeAll()  // cannot remove: nothing changes, nothing fails
         #expect(cache.caIssuersEntry(uri: Self.uri) != nil)
+        #expect(cache.ocspEntries(for: FetchCacheFixture.key(1)).count == 1)
     }
 
     @Test("every truncation and every single flipped bit of an entry file reads as absent, and the file is removed")
@@ -157,5 +159,37 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: readme) && FileManager.default.fileExists(atPath: fresh))
         #expect(!FileManager.default.fileExists(atPath: stale))
         #expect(cache.ocspEntries(for: FetchCacheFixture.key(1)).count == 1)
+    }
+}
+
+/// Directories nobody may write: mode 0500 for an ordinary user; for root, which writes through
+/// modes, the immutable attribute (`chattr +i`, where the file system and capabilities allow it).
+enum ReadOnlyDirectory {
+    static let isRoot = geteuid() == 0
+
+    /// Whether ``set(_:readOnly:)`` really stops writes here (probed once on a scratch directory).
+    static let isAvailable: Bool = {
+        guard isRoot else { return true }
+        let probe = FetchCacheFixture.directory()
+        guard (try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)) != nil else { return false }
+        defer { try? FileManager.default.removeItem(atPath: probe) }
+        set([probe], readOnly: true)
+        defer { set([probe], readOnly: false) }
+        return mkdir(probe + "/x", 0o700) != 0
+    }()
+
+    static func set(_ directories: [String], readOnly: Bool) {
+        for directory in directories {
+            if isRoot {
+                let chattr = Process()
+                chattr.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+                chattr.arguments = [readOnly ? "+i" : "-i", directory]
+                chattr.standardError = FileHandle.nullDevice
+                guard (try? chattr.run()) != nil else { continue }
+                chattr.waitUntilExit()
+            } else {
+                chmod(directory, readOnly ? 0o500 : 0o700)
+            }
+        }
     }
 }
