@@ -39,6 +39,10 @@ import VouchX509
         // Apple searches for BEGIN CERTIFICATE only: other labels are not read.
         #expect(FetchedCertificates.parse(Array(PEM.encode(ca, label: "TRUSTED CERTIFICATE").utf8)) == nil)
         #expect(FetchedCertificates.parse(Array(PEM.encode(ca, label: "X509 CERTIFICATE").utf8)) == nil)
+        // Dashes and near-matches before the block: found all the same (the search's worst inputs).
+        let noise = String(repeating: "-", count: 5_000) + String(repeating: "-----BEGIN CERTIFICATE----X", count: 100)
+        #expect(FetchedCertificates.parse(Array((noise + "\n" + PEM.encode(ca)).utf8))?.count == 1)
+        #expect(FetchedCertificates.parse(Array((noise + "-----END CERTIFICATE-----").utf8)) == nil)
     }
 
     @Test("HTML, empty, garbage and a CERTIFICATE block that is not one: nil")

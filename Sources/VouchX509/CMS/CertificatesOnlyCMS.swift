@@ -17,7 +17,7 @@ import VouchDER
 /// `cms_shim/SecCMS.m`, the MessageSecurity path trustd takes today, whose decoder is not public;
 /// `trust/trustd/SecCAIssuerRequest.m`, `certificatesFromData`):
 /// - **BER or DER** (RFC 5280 §4.2.2.1 allows both): the outer layers may use the indefinite length
-///   form and non-minimal lengths (``BERReader``); each certificate must be DER, as Vouch's
+///   form and non-minimal lengths (read by an internal BER reader); each certificate must be DER, as Vouch's
 ///   ``Certificate`` parser demands (Apple hands each one to `SecCertificateCreateWithBytes`).
 /// - **Signers refuse the message** (`nsigners == 0` is required; "certs-only message has
 ///   signers"), a message with no certificate too (`CFArrayGetCount(certs) < 1` ⇒ NULL).
@@ -50,7 +50,7 @@ public enum CertificatesOnlyCMS {
     /// The certificates of the certs-only CMS message at the start of `bytes`; offsets in errors
     /// are indices of `bytes`.
     ///
-    /// - Throws: as ``certificates(in:)-([UInt8])``.
+    /// - Throws: as the form that takes an array.
     public static func certificates(in bytes: ArraySlice<UInt8>) throws(X509Error) -> [Certificate] {
         var input = BERReader(bytes)
         let contentInfo = try reading(.contentInfo) { () throws(DERError) in try input.readElement(.sequence) }
