@@ -123,6 +123,19 @@ import VouchX509
         #expect(error.kind == .malformed(.indefiniteLength))
     }
 
+    @Test("BER's non-minimal definite lengths are accepted on the outer layers")
+    func nonMinimalLength() throws {
+        let ca = try Self.vector("ca.der")
+        let bytes = Self.message(choices: [ca]).bytes
+        try #require(bytes[1] == 0x82)
+        let longForm = [0x30, 0x84, 0x00, 0x00] + bytes[2...]
+        #expect(try CertificatesOnlyCMS.certificates(in: Array(longForm)).map { Array($0.derEncoded) } == [ca])
+        // Five length octets are past DERLimits.maximumLengthOctets.
+        let tooLong = [0x30, 0x85, 0x00, 0x00, 0x00] + bytes[2...]
+        let error = try #require(throws: X509Error.self) { try CertificatesOnlyCMS.certificates(in: Array(tooLong)) }
+        #expect(error.kind == .malformed(.lengthTooLong) && error.offset == 1)
+    }
+
     @Test("error messages name the rule")
     func descriptions() {
         let error = X509Error(.notCertificatesOnlyCMS, in: .signerInfos, at: 7)
