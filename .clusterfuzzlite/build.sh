@@ -12,7 +12,7 @@
 # container; see Fuzz/README.md.
 
 VOUCH="${VOUCH_SRC:-$SRC/vouch}"
-TARGETS="${VOUCH_FUZZ_TARGETS:-FuzzDERWalk FuzzPEM FuzzCertificate FuzzSignature FuzzTrust FuzzTrustStructured FuzzDifferential FuzzPropertyList}"
+TARGETS="${VOUCH_FUZZ_TARGETS:-FuzzDERWalk FuzzPEM FuzzCertificate FuzzCMS FuzzSignature FuzzTrust FuzzTrustStructured FuzzDifferential FuzzPropertyList}"
 
 # Sanitizer, libFuzzer and a static Swift runtime, from the base image's precompile_swift: the
 # flags for toolchains from 6.2 (SwiftPM told --sanitize=fuzzer, so that it leaves `main` to

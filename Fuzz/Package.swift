@@ -31,6 +31,7 @@ let package = Package(
             name: "FuzzCertificate",
             dependencies: ["FuzzSupport", .product(name: "VouchDER", package: "Vouch"), .product(name: "VouchX509", package: "Vouch")]
         ),
+        .executableTarget(name: "FuzzCMS", dependencies: ["FuzzSupport", .product(name: "VouchX509", package: "Vouch")]),
         .executableTarget(
             name: "FuzzSignature",
             dependencies: [

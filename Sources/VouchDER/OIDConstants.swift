@@ -224,4 +224,8 @@ extension OID {
     public static let ocspBasic = OID(literal: "1.3.6.1.5.5.7.48.1.1")
     /// `1.3.6.1.5.5.7.48.1.2`: id-pkix-ocsp-nonce.
     public static let ocspNonce = OID(literal: "1.3.6.1.5.5.7.48.1.2")
+
+    // CMS (RFC 5652 §4, §5)
+    /// `1.2.840.113549.1.7.2`: id-signedData, the content type of SignedData.
+    public static let cmsSignedData = OID(literal: "1.2.840.113549.1.7.2")
 }

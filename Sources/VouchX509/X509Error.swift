@@ -44,6 +44,11 @@ public struct X509Error: Error, Equatable, Sendable, CustomStringConvertible {
         /// (``X509Limits/maximumOCSPSingleResponses``) or the extensions of one of its lists
         /// (``X509Limits/maximumOCSPExtensions``). The offset is the first element past it.
         case tooManyElements(maximum: Int)
+        /// A CMS message that is not a certificates-only SignedData (RFC 5652 §5; Apple's
+        /// `SecCMSCertificatesOnlyMessageCopyCertificates`); the field says which part:
+        /// ``Field/contentInfo`` another content type, ``Field/signerInfos`` signers present,
+        /// ``Field/cmsCertificates`` no certificate.
+        case notCertificatesOnlyCMS
     }
 
     /// The part of the certificate (or CRL) the error is in; the sections are RFC 5280's.
@@ -131,6 +136,19 @@ public struct X509Error: Error, Equatable, Sendable, CustomStringConvertible {
         case singleExtensions
         /// `certs [0]`: the certificates that come with the response.
         case ocspCertificates = "certs"
+        // CMS SignedData (RFC 5652 §3, §5.1), read for its certificates only
+        /// The ContentInfo SEQUENCE, its contentType and its `content [0]`.
+        case contentInfo
+        /// The SignedData SEQUENCE, its version and digestAlgorithms.
+        case signedData
+        /// encapContentInfo (EncapsulatedContentInfo).
+        case encapsulatedContentInfo = "encapContentInfo"
+        /// `certificates [0]`: the CertificateChoices.
+        case cmsCertificates = "certificates"
+        /// `crls [1]`: the RevocationInfoChoices.
+        case crls
+        /// signerInfos.
+        case signerInfos
     }
 
     /// What was wrong.
@@ -177,6 +195,7 @@ public struct X509Error: Error, Equatable, Sendable, CustomStringConvertible {
         case .unsupportedOCSPResponseType(let oid):
             reason = "responseType \(oid.name ?? oid.dotted) is not id-pkix-ocsp-basic (RFC 6960 §4.2.1)"
         case .tooManyElements(let maximum): reason = "more than \(maximum) elements"
+        case .notCertificatesOnlyCMS: reason = "not a certificates-only CMS SignedData (RFC 5652 §5)"
         }
         return "offset \(offset): \(field.rawValue): \(reason)"
     }
@@ -220,6 +239,15 @@ public enum X509Limits {
     /// extensions over the single responses cost about half a second to parse (BENCHMARKS.md,
     /// "Worst cost"); with it, at most 256 × 16 are read.
     public static let maximumOCSPExtensions = 16
+
+    /// Most CertificateChoices a certificates-only CMS message may carry (``CertificatesOnlyCMS``);
+    /// a message with more is refused.
+    ///
+    /// A caIssuers URL serves the issuer, sometimes with its own issuers up to the root (RFC 5280
+    /// §4.2.2.1): a handful. Apple parses any number, and every certificate it returns becomes a
+    /// candidate parent that costs a name comparison and perhaps a signature check. 64 is well
+    /// above any real chain and bounds what one fetched body (capped at 1 MiB) can cost.
+    public static let maximumCMSCertificates = 64
 }
 
 /// Runs a DER step of parsing `field`, wrapping its ``DERError`` as an ``X509Error``.
