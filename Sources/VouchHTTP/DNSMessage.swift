@@ -39,7 +39,7 @@ enum DNSMessage {
         if text.last == UInt8(ascii: ".") { text = text.dropLast() }
         guard !text.isEmpty, text.count <= HTTPLimits.maximumDNSNameBytes else { return nil }
         let labels = text.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map { Array($0) }
-        guard labels.allSatisfy({ (1...63).contains($0.count) }) else { return nil }
+        guard labels.allSatisfy({ (1...63).contains($0.count) && $0.allSatisfy(HTTPURL.isHostByte) }) else { return nil }
         return labels
     }
 

@@ -138,8 +138,18 @@ public struct HTTPResponseParser: Sendable {
                     return
                 }
             case .chunkDataEnd:
-                guard let (start, line) = try nextLine(limit: 1) else { return }
-                guard line.isEmpty else { throw malformed(start, "chunk data not followed by CRLF") }
+                // CRLF (or LF) must follow the data at once: checked byte by byte, so that the
+                // error does not depend on how the bytes arrived.
+                guard cursor < buffer.count else { return }
+                if buffer[cursor] == 0x0D {
+                    guard cursor + 1 < buffer.count else { return }
+                    guard buffer[cursor + 1] == 0x0A else { throw malformed(cursor + 1, "chunk data not followed by CRLF") }
+                    cursor += 2
+                } else {
+                    guard buffer[cursor] == 0x0A else { throw malformed(cursor, "chunk data not followed by CRLF") }
+                    cursor += 1
+                }
+                scanned = cursor
                 state = .chunkSize
             case .trailers:
                 let budget = HTTPLimits.maximumHeaderBytes - head.bytes

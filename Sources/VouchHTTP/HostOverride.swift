@@ -52,9 +52,7 @@ public struct HostOverride: Sendable, Hashable {
         guard !connectPortText.contains(":") else { throw .invalidOverride("'\(text)': too many fields") }
         let port = try optionalPort(portText, text: text)
         let connectPort = try optionalPort(connectPortText, text: text)
-        if let connectHost, IPAddress(connectHost) == nil, DNSMessage.labels(connectHost) == nil,
-            !(connectHost.hasPrefix("[") && IPAddress(String(connectHost.dropFirst().dropLast())) != nil)
-        {
+        if let connectHost, (try? HTTPURL.parseHost(Array(connectHost.utf8)[...])) == nil {
             throw .invalidOverride("'\(text)': '\(connectHost)' is not a host name or address")
         }
         return HostOverride(kind: .connectTo(host: host, port: port, connectHost: connectHost, connectPort: connectPort))
@@ -68,7 +66,7 @@ public struct HostOverride: Sendable, Hashable {
             rest = rest[rest.index(after: close)...]
             guard rest.hasPrefix(":") else { throw .invalidOverride("'\(text)': expected ':' after ']'") }
             rest = rest.dropFirst()
-            return host.lowercased()
+            return IPAddress(String(host.dropFirst().dropLast()))?.urlText ?? host.lowercased()
         }
         guard let field = takeField(&rest) else { throw .invalidOverride("'\(text)': missing fields") }
         return field.isEmpty ? nil : Resolver.normalized(String(field))

@@ -41,6 +41,10 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     /// Dotted decimal for IPv4; RFC 5952 text for IPv6 (lowercase, longest zero run as `::`).
     public var description: String {
         if bytes.count == 4 { return bytes.map { String($0) }.joined(separator: ".") }
+        // RFC 5952 §5: an IPv4-mapped address keeps its IPv4 part dotted.
+        if bytes[0..<12] == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF] {
+            return "::ffff:" + bytes[12...].map { String($0) }.joined(separator: ".")
+        }
         var groups: [UInt16] = []
         var index = 0
         while index + 1 < bytes.count {
