@@ -1,6 +1,8 @@
 /// The request methods the client sends: GET (caIssuers, short OCSP requests) and POST (longer OCSP requests).
 public enum HTTPMethod: Sendable, Hashable {
+    /// GET: the request has no body.
     case get
+    /// POST: the request carries ``HTTPRequest/body``.
     case post
 
     var token: String {

@@ -43,6 +43,8 @@ import VouchHTTP
               status: 200, body: "hello world"),
         .init(name: "chunked, upper-case hex, CHUNKED", text: "HTTP/1.1 200 OK\r\ntransfer-encoding: CHUNKED\r\n\r\nA\r\n0123456789\r\n0\r\n\r\n", status: 200,
               body: "0123456789"),
+        .init(name: "chunk size of maximumChunkSizeDigits digits", text: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n00000002\r\nok\r\n0\r\n\r\n",
+              status: 200, body: "ok"),
         .init(name: "read to close", text: "HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the end", status: 200, body: "until the end"),
         .init(name: "bare LF line ends", text: "HTTP/1.1 404 Not Found\nContent-Length: 3\n\nabc", status: 404, body: "abc"),
         .init(name: "no reason phrase", text: "HTTP/1.1 200\r\nContent-Length: 1\r\n\r\nx", status: 200, body: "x"),
