@@ -83,18 +83,27 @@ public struct HTTPClient: HTTPTransport {
             }
         }
         var firstRefusal: HTTPError?
-        var lastFailure: HTTPError?
+        var allowed: [IPAddress] = []
         for address in candidates.prefix(HTTPLimits.maximumAddresses) {
             if let refusal = addressPolicy.refusal(for: address) {
                 if firstRefusal == nil { firstRefusal = .addressRefused(address: address.description, reason: refusal) }
-                continue
+            } else {
+                allowed.append(address)
             }
-            switch Socket.connect(to: address, port: target.port, stream: true, deadline: deadline) {
+        }
+        var lastFailure: HTTPError?
+        for (index, address) in allowed.enumerated() {
+            // Each attempt gets an equal share of what is left, the last one all of it, so that a
+            // silent first address (packets dropped) does not use up the time of the others.
+            let untried = Int64(allowed.count - index)
+            let left = deadline.nanoseconds - Deadline.now()
+            let attempt = Deadline(nanoseconds: min(deadline.nanoseconds, Deadline.now() + max(left, 0) / untried))
+            switch Socket.connect(to: address, port: target.port, stream: true, deadline: attempt) {
             case .success(let socket):
                 defer { socket.close() }
                 return exchange(on: socket, bytes: head + (request.method == .post ? request.body : []), deadline: deadline)
             case .failure(.timedOut):
-                return .failure(.timedOut)
+                lastFailure = .timedOut
             case .failure(.failed(_, let code)):
                 lastFailure = .connectionFailed(address: address.urlText + ":" + String(target.port), errno: code)
             }

@@ -152,4 +152,25 @@ struct HTTPClientTests {
             try none.fetch(HTTPRequest(url: try HTTPURL("http://x.test:1/")), timeout: .seconds(1)).get()
         }
     }
+
+    @Test("a silent first address (127.0.0.2, full backlog) gets its share of the deadline, then the next connects")
+    func silentFirstAddress() throws {
+        let client = HTTPClient(
+            addressPolicy: AddressPolicy(allowsLoopback: true),
+            overrides: [
+                try HostOverride.resolve("hole.test:\(server.port):127.0.0.2,127.0.0.1"),
+                try HostOverride.resolve("holes.test:\(server.port):127.0.0.2,127.0.0.2"),
+            ], resolver: Resolver(hostsPath: nil, resolvConfPath: nil))
+        var start = ContinuousClock.now
+        let response = try client.fetch(HTTPRequest(url: try HTTPURL("http://hole.test:\(server.port)/der")), timeout: .seconds(2)).get()
+        #expect(response.body == Self.derBytes)
+        var elapsed = ContinuousClock.now - start
+        #expect(elapsed >= .milliseconds(950) && elapsed < .milliseconds(1500), "took \(elapsed)")
+        start = ContinuousClock.now
+        #expect(throws: HTTPError.timedOut) {
+            try client.fetch(HTTPRequest(url: try HTTPURL("http://holes.test:\(server.port)/der")), timeout: .seconds(1)).get()
+        }
+        elapsed = ContinuousClock.now - start
+        #expect(elapsed < .milliseconds(1500), "took \(elapsed)")
+    }
 }

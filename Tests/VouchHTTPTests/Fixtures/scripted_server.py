@@ -7,6 +7,8 @@ real framing (Content-Length, chunked with extensions and trailers, close-delimi
 
 Routes: /der /chunked /redirect /missing /slow /large /large-chunked /cache /garbage /close /echo
 and /stats (connections and requests seen so far, not counting the /stats request itself).
+The same port on 127.0.0.2 is a black hole: a listener whose backlog is full, so that a connection
+attempt there waits (its SYN is dropped) as one to a host that drops packets does.
 """
 import socket
 import sys
@@ -100,7 +102,21 @@ def main():
     server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     server.bind(("127.0.0.1", 0))
     server.listen(64)
-    print("PORT %d" % server.getsockname()[1], flush=True)
+    port = server.getsockname()[1]
+    hole = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    hole.bind(("127.0.0.2", port))
+    hole.listen(0)
+    fillers = []
+    for _ in range(3):
+        filler = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        filler.setblocking(False)
+        try:
+            filler.connect(("127.0.0.2", port))
+        except BlockingIOError:
+            pass
+        fillers.append(filler)
+    time.sleep(0.1)
+    print("PORT %d" % port, flush=True)
     while True:
         conn, _ = server.accept()
         with LOCK:
