@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "VouchPinning", targets: ["VouchPinning"]),
         .library(name: "VouchJSON", targets: ["VouchJSON"]),
         .library(name: "VouchPropertyList", targets: ["VouchPropertyList"]),
+        .library(name: "VouchHTTP", targets: ["VouchHTTP"]),
         .executable(name: "vouch", targets: ["vouch"]),
     ],
     // One dependency, and it links nothing: swift-docc-plugin is a command plugin that only
@@ -48,6 +49,9 @@ let package = Package(
         // VouchDER alone or nothing, below VouchTrust).
         .target(name: "VouchTrust", dependencies: ["VouchX509", "VouchCrypto", "VouchJSON", "VouchPropertyList", "VouchTrustData"],
                 exclude: ["README.md"]),
+        // A small HTTP/1.1 client for http: URLs (caIssuers, OCSP) on Glibc sockets, with its own
+        // resolver (no NSS in the static binary); depends on nothing.
+        .target(name: "VouchHTTP"),
         .target(name: "VouchPinning", dependencies: ["VouchTrust", "VouchCrypto", "VouchJSON", "VouchPropertyList"]),
         .executableTarget(
             name: "vouch",
@@ -64,6 +68,7 @@ let package = Package(
         .testTarget(name: "VouchTrustTests", dependencies: ["VouchTrust", "VouchTrustData", "VouchPropertyList", "VouchTestSupport"]),
         .testTarget(name: "VouchPinningTests", dependencies: ["VouchPinning", "VouchTestSupport"]),
         .testTarget(name: "VouchJSONTests", dependencies: ["VouchJSON", "VouchTestSupport"]),
+        .testTarget(name: "VouchHTTPTests", dependencies: ["VouchHTTP", "VouchTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "VouchPropertyListTests", dependencies: ["VouchPropertyList", "VouchJSON"]),
         .testTarget(name: "VouchCLITests", dependencies: ["vouch", "VouchTestSupport"]),
     ],

@@ -21,6 +21,9 @@ let package = Package(
         .executableTarget(name: "FuzzDERWalk", dependencies: ["FuzzSupport", .product(name: "VouchDER", package: "Vouch")]),
         .executableTarget(name: "FuzzPEM", dependencies: ["FuzzSupport", .product(name: "VouchDER", package: "Vouch")]),
         .executableTarget(
+            name: "FuzzHTTPResponse", dependencies: ["FuzzSupport", .product(name: "VouchHTTP", package: "Vouch")], exclude: ["Seeds"]
+        ),
+        .executableTarget(
             name: "FuzzPropertyList",
             dependencies: [
                 "FuzzSupport", .product(name: "VouchPropertyList", package: "Vouch"), .product(name: "VouchPinning", package: "Vouch"),
