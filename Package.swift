@@ -2,7 +2,8 @@
 //
 // Vouch: a pure-Swift X.509 engine for Linux. Each library module is a layer that only looks down:
 // VouchDER → VouchX509 → VouchCrypto → VouchTrust → VouchPinning (VouchJSON and VouchPropertyList
-// sit beside VouchX509, on VouchDER at most). The only C is libgmp (CGMP).
+// sit beside VouchX509, on VouchDER at most; VouchHTTP, the small HTTP/1.1 client fetches go
+// through, depends on nothing). The only C is libgmp (CGMP).
 // Generated tables live apart from the engine's code, in VouchTrustData, which VouchTrust reads.
 import PackageDescription
 
@@ -47,7 +48,7 @@ let package = Package(
         // Sources/VouchTrust/README.md draws the module's rooms and the flow through them.
         // VouchJSON reads Apple's CT log list, VouchPropertyList its pinning database (both on
         // VouchDER alone or nothing, below VouchTrust).
-        .target(name: "VouchTrust", dependencies: ["VouchX509", "VouchCrypto", "VouchJSON", "VouchPropertyList", "VouchTrustData"],
+        .target(name: "VouchTrust", dependencies: ["VouchX509", "VouchCrypto", "VouchJSON", "VouchPropertyList", "VouchTrustData", "VouchHTTP"],
                 exclude: ["README.md"]),
         // A small HTTP/1.1 client for http: URLs (caIssuers, OCSP) on Glibc sockets, with its own
         // resolver (no NSS in the static binary); depends on nothing.
@@ -56,7 +57,7 @@ let package = Package(
         .executableTarget(
             name: "vouch",
             dependencies: [
-                "VouchDER", "VouchX509", "VouchCrypto", "VouchTrust", "VouchPinning", "VouchJSON", "VouchPropertyList",
+                "VouchDER", "VouchX509", "VouchCrypto", "VouchTrust", "VouchPinning", "VouchJSON", "VouchPropertyList", "VouchHTTP",
             ]
         ),
         // What an embedder pays: a whole program on VouchTrust alone (README, scripts/static).
@@ -70,7 +71,7 @@ let package = Package(
         .testTarget(name: "VouchJSONTests", dependencies: ["VouchJSON", "VouchTestSupport"]),
         .testTarget(name: "VouchHTTPTests", dependencies: ["VouchHTTP", "VouchTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "VouchPropertyListTests", dependencies: ["VouchPropertyList", "VouchJSON"]),
-        .testTarget(name: "VouchCLITests", dependencies: ["vouch", "VouchTestSupport"]),
+        .testTarget(name: "VouchCLITests", dependencies: ["vouch", "VouchTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

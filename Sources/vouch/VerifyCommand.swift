@@ -1,5 +1,6 @@
 import VouchCrypto
 import VouchDER
+import VouchHTTP
 import VouchJSON
 import VouchPinning
 import VouchTrust
@@ -39,7 +40,16 @@ struct VerifyCommand: Subcommand {
                           "algorithm", "log", "verdict"}]}
               extended_validation  kSecTrustExtendedValidation: true when trusted and EV as trustd
                           decides it (Apple's system store only; the leaf needs a good --ocsp-response)
+              fetches     what was fetched (SECTRUST.md §16): [{"url", "purpose": "caIssuers" or "ocsp",
+                          "outcome": "ok", "cache", "failed" or "skipped", "detail", "ms"}]
               explanation with --explain: the lines of the trace
+
+            Like a Mac, an SSL evaluation fetches what it lacks: a missing intermediate from the \
+            certificate's caIssuers URL, and OCSP answers when --revocation asks for them (basic \
+            does not fetch unless --network). Only http URLs are fetched, never from link-local or \
+            cloud-metadata addresses, and from loopback only with --allow-loopback. Fetched \
+            issuers and OCSP responses are kept in the cache (--cache, default the user's cache \
+            directory) with Apple's lifetimes.
             """,
         arguments: [ArgumentSpec(name: "chain", arity: .oneOrMore, help: "DER or PEM files, or '-' for standard input.")],
         options: TrustOptions.specs + [
@@ -53,6 +63,14 @@ struct VerifyCommand: Subcommand {
             .repeatable("sct", "file", "SecTrustSetSignedCertificateTimestamps: the TLS extension's SignedCertificateTimestampList (RFC 6962 §3.3), raw bytes."),
             .value("ct-logs", "file|apple|none", "SecTrustSetTrustedLogs: Apple's trusted-logs property list or a v3 log_list.json, with which Certificate Transparency is judged and required of system-rooted SSL server chains; 'apple': Apple's embedded list, set as a caller's list (required whatever its age); 'none': CT not judged. Default: under --system-roots apple, Apple's embedded list, which requires CT while the verify date is less than 60 days from the store's date ('vouch roots'), as a Mac stops requiring it 60 days after its last trust-store update; under linux, none."),
             .value("exceptions", "file", "SecTrustSetExceptions: the JSON array a previous --json printed under \"exceptions\"."),
+            .flag("network", "SecTrustSetNetworkFetchAllowed(true): fetch missing issuers and OCSP answers whatever the policies say."),
+            .flag("no-network", "SecTrustSetNetworkFetchAllowed(false): fetch nothing (the cache is still read)."),
+            .flag("allow-loopback", "A fetch may go to a loopback address (never to link-local or metadata addresses)."),
+            .repeatable("resolve", "host:port:address", "As curl's: a fetch for HOST:PORT connects to ADDRESS instead of resolving HOST."),
+            .repeatable("connect-to", "host:port:address:port2", "As curl's: a fetch for HOST:PORT connects to ADDRESS:PORT2 (the request still names HOST:PORT)."),
+            .value("revocation", "flags", "Add SecPolicyCreateRevocation with Apple's flags, comma-separated: ocsp, crl, any, prefer-crl, require-positive-response, network-access-disabled, check-if-trusted, online-check (every method means OCSP)."),
+            .value("cache", "dir", "Keep fetched issuers and OCSP responses here (default: $XDG_CACHE_HOME/vouch, else ~/.cache/vouch); an unusable directory means no cache."),
+            .flag("no-cache", "Neither read nor write a cache."),
             .flag("json", "Print one JSON object."),
             .flag("explain", "Tell how the chain was built: each candidate issuer, parked path, judged path and score."),
             .flag("html", "Print one self-contained HTML page: the verdict, every check on every certificate of the built chain, how the path was built, and each certificate's bytes beside its ASN.1 tree."),
@@ -78,6 +96,13 @@ struct VerifyCommand: Subcommand {
     let json: Bool
     let explain: Bool
     let html: Bool
+    /// `--network` (true) or `--no-network` (false); `nil`: the policies' defaults.
+    let network: Bool?
+    let allowLoopback: Bool
+    let overrides: [HostOverride]
+    let revocation: RevocationFlags?
+    /// The cache directory, `nil` for none.
+    let cacheDirectory: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         chain = arguments.positionals
@@ -97,6 +122,32 @@ struct VerifyCommand: Subcommand {
         explain = arguments.flag("explain")
         html = arguments.flag("html")
         if json && html { throw UsageError("--json and --html exclude each other") }
+        if arguments.flag("network") && arguments.flag("no-network") { throw UsageError("--network and --no-network exclude each other") }
+        network = arguments.flag("network") ? true : arguments.flag("no-network") ? false : nil
+        allowLoopback = arguments.flag("allow-loopback")
+        var overrides: [HostOverride] = []
+        do {
+            for text in arguments.values("resolve") { overrides.append(try HostOverride.resolve(text)) }
+            for text in arguments.values("connect-to") { overrides.append(try HostOverride.connectTo(text)) }
+        } catch {
+            throw UsageError("--resolve/--connect-to: \(error)")
+        }
+        self.overrides = overrides
+        revocation = try arguments.value("revocation").map { text throws(UsageError) in try Self.revocationFlags(text) }
+        if arguments.flag("no-cache") && arguments.value("cache") != nil { throw UsageError("--cache and --no-cache exclude each other") }
+        cacheDirectory = arguments.flag("no-cache") ? nil : arguments.value("cache") ?? FetchCache.defaultDirectory
+    }
+
+    /// Apple's revocation flags by name, comma-separated.
+    static func revocationFlags(_ text: String) throws(UsageError) -> RevocationFlags {
+        var flags: RevocationFlags = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let named = RevocationFlags.names.first(where: { $0.name == name }) else {
+                throw UsageError("--revocation: unknown flag '\(name)' (expected \(RevocationFlags.names.map(\.name).joined(separator: ", ")))")
+            }
+            flags.formUnion(named.flags)
+        }
+        return flags
     }
 
     func run() throws {
@@ -111,7 +162,9 @@ struct VerifyCommand: Subcommand {
         var sctNotes: [String] = []
         do {
             let certificates = try CertificateLoader.load(chain).map(\.certificate)
-            trust = try Trust(certificates: certificates, policies: [trustPolicy], systemStore: trustOptions.systemStore)
+            let policies = [trustPolicy] + (revocation.map { [TrustPolicy.revocation($0)] } ?? [])
+            trust = try Trust(certificates: certificates, policies: policies, systemStore: trustOptions.systemStore)
+            if let network { trust.setNetworkFetchAllowed(network) }
             try trustOptions.apply(to: &trust)
             if let pinningPolicyName { trust.setPinningPolicyName(pinningPolicyName) }
             if !crl.isEmpty { trust.setCRLs(try CRLLoader.load(crl)) }
@@ -141,9 +194,16 @@ struct VerifyCommand: Subcommand {
             printError(error.line)
             throw ExitStatus.badInput
         }
+        let fetcher = TrustFetcher(
+            transport: HTTPClient(
+                addressPolicy: AddressPolicy(allowsLoopback: allowLoopback), userAgent: "vouch/\(Vouch.version)", overrides: overrides),
+            cache: cacheDirectory.map(FetchCache.init(directory:)))
+        if trust.canAccessNetwork || cacheDirectory != nil { _ = fetcher.evaluate(&trust) }
         if html { return try printPage(&trust, policy: trustPolicy) }
         let (evaluation, events) = explain ? trust.evaluateExplaining() : (trust.evaluate(), [])
+        let fetchLines = fetcher.log.map(Self.line)
         if explain && !json {
+            for line in fetchLines { print("· \(line)") }
             for event in events { print("· \(event)") }
             // The SCTs; the verdict line follows with the chain.
             for line in (evaluation.certificateTransparency.map(TransparencyRendering.lines) ?? []).dropLast() { print("· \(line)") }
@@ -159,8 +219,9 @@ struct VerifyCommand: Subcommand {
                 members += TransparencyRendering.jsonMembers(evaluation)
                 members.append(("extended_validation", .bool(evaluation.isExtendedValidation)))
                 if !ocspFiles.isEmpty { members += OCSPRendering.jsonMembers(&trust, files: ocspFiles) }
+                members.append(("fetches", .array(fetcher.log.map(Self.json))))
                 if explain {
-                    var lines = events.map(\.description)
+                    var lines = fetchLines + events.map(\.description)
                     lines += evaluation.certificateTransparency.map(TransparencyRendering.lines) ?? []
                     if let note = TransparencyRendering.unjudgedNote(evaluation) { lines.append(note) }
                     if !ocspFiles.isEmpty { lines += OCSPRendering.explanation(&trust, files: ocspFiles) }
@@ -175,6 +236,20 @@ struct VerifyCommand: Subcommand {
             TrustRendering.printText(evaluation)
         }
         if !evaluation.isTrusted { throw ExitStatus.notTrusted }
+    }
+
+    /// A fetch as `--explain` prints it.
+    static func line(_ record: TrustFetcher.FetchRecord) -> String {
+        let time = record.outcome == .ok || record.outcome == .failed ? " (\(record.milliseconds) ms)" : ""
+        return "fetch \(record.purpose.rawValue) \(record.url): \(record.outcome.rawValue), \(record.detail)\(time)"
+    }
+
+    /// A `fetches` entry of `--json` (docs/CLI.md).
+    static func json(_ record: TrustFetcher.FetchRecord) -> JSONValue {
+        .object([
+            ("url", .string(record.url)), ("purpose", .string(record.purpose.rawValue)), ("outcome", .string(record.outcome.rawValue)),
+            ("detail", .string(record.detail)), ("ms", .int(Int64(record.milliseconds))),
+        ])
     }
 }
 
