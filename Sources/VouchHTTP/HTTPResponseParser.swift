@@ -198,19 +198,18 @@ public struct HTTPResponseParser: Sendable {
     }
 
     /// The next line (without its CRLF or LF) and the index where it started, or `nil` until a line
-    /// feed arrives; a line longer than `limit` fails. A CR elsewhere than before the LF is refused.
+    /// feed arrives. A line whose bytes before the LF (its CR included) are more than `limit` fails,
+    /// measured the same way whether the LF has arrived or not, so that the outcome does not depend
+    /// on how the bytes were split. A CR elsewhere than before the LF is refused.
     mutating func nextLine(limit: Int) throws(HTTPError) -> (Int, ArraySlice<UInt8>)? {
         var index = max(cursor, scanned)
         while index < buffer.count, buffer[index] != 0x0A { index += 1 }
         scanned = index
-        guard index < buffer.count else {
-            if index - cursor > limit { throw malformed(cursor, "line longer than \(limit) bytes") }
-            return nil
-        }
+        if index - cursor > limit { throw malformed(cursor, "line longer than \(limit) bytes") }
+        guard index < buffer.count else { return nil }
         let start = cursor
         var line = buffer[start..<index]
         if line.last == 0x0D { line = line.dropLast() }
-        if line.count > limit { throw malformed(start, "line longer than \(limit) bytes") }
         if let carriageReturn = line.firstIndex(of: 0x0D) { throw malformed(carriageReturn, "bare CR in a line") }
         cursor = index + 1
         scanned = cursor

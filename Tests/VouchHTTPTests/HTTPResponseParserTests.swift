@@ -168,6 +168,16 @@ import VouchHTTP
         #expect(reason.contains("longer than"))
     }
 
+    @Test("chunk lines: maximumChunkLineBytes before the LF (CR included) are read, one more fails, however split")
+    func chunkLineLength() throws {
+        let head = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+        let extensionAt = ";" + String(repeating: "e", count: HTTPLimits.maximumChunkLineBytes - 3)  // "1" + ext + CR
+        #expect(try Self.parse(head + "1" + extensionAt + "\r\nx\r\n0\r\n\r\n").get().body == [UInt8(ascii: "x")])
+        #expect(throws: HTTPError.malformedResponse(offset: 47, reason: "line longer than \(HTTPLimits.maximumChunkLineBytes) bytes")) {
+            try Self.parse(head + "1" + extensionAt + "e\r\nx\r\n0\r\n\r\n").get()
+        }
+    }
+
     @Test("interim responses: maximumInterimResponses are skipped, one more fails")
     func interim() throws {
         let continueHead = "HTTP/1.1 100 Continue\r\n\r\n"

@@ -24,7 +24,7 @@ import Testing
             let response = FetchCacheFixture.response(10_000 + index)
             let entry = OCSPCacheEntry(response: response, expiry: now + 3_600, inserted: Int64(index), isRevoked: false)
             let file = FetchCacheFile.ocspResponse(keys: [FetchCacheFixture.key(index)], entry: entry)
-            FetchCacheFixture.write(file.encoded, to: cache.ocspResponsesDirectory + "/" + FetchCache.name(response))
+            FetchCacheFixture.write(file.encoded, to: cache.responsePath(OCSPResponseFileName(entry)))
         }
     }
 

@@ -104,7 +104,7 @@ import Testing
         defer { FetchCacheFixture.remove(otherURI) }
         otherURI.storeCAIssuers(uri: Self.uri + "/other", certificates: [[9]], expiry: Self.now, now: Self.now)
         let otherFile = otherURI.caIssuersDirectory + "/" + FetchCache.name(Array((Self.uri + "/other").utf8))
-        let responseFile = cache.ocspResponsesDirectory + "/" + FetchCache.name(FetchCacheFixture.response(1))
+        let responseFile = FetchCacheFixture.responsePath(cache, 1, expiry: Self.now + 60)
         let places: [(String, () throws -> Void)] = [
             ("directory", { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false) }),
             ("symbolic link", { try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: elsewhere) }),
@@ -133,9 +133,9 @@ import Testing
         let key = FetchCacheFixture.key(1)
         cache.storeOCSP(response: FetchCacheFixture.response(2), keys: [key], expiry: Self.now + 120, isRevoked: false, now: Self.now)
         #expect(cache.ocspEntries(for: key).count == 2)
-        try FileManager.default.removeItem(atPath: cache.ocspResponsesDirectory + "/" + FetchCache.name(FetchCacheFixture.response(2)))
+        try FileManager.default.removeItem(atPath: FetchCacheFixture.responsePath(cache, 2, expiry: Self.now + 120))
         #expect(cache.ocspEntries(for: key).map(\.response) == [FetchCacheFixture.response(1)])
-        let responseFile = cache.ocspResponsesDirectory + "/" + FetchCache.name(FetchCacheFixture.response(1))
+        let responseFile = FetchCacheFixture.responsePath(cache, 1, expiry: Self.now + 60)
         try Data("junk".utf8).write(to: URL(fileURLWithPath: responseFile))
         #expect(cache.ocspEntries(for: key).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: responseFile))
@@ -144,6 +144,34 @@ import Testing
         #expect(cache.ocspEntries(for: key).isEmpty)
         cache.storeOCSP(response: FetchCacheFixture.response(3), keys: [key], expiry: Self.now + 60, isRevoked: false, now: Self.now)
         #expect(cache.ocspEntries(for: key).map(\.response) == [FetchCacheFixture.response(3)])
+    }
+
+    @Test("OCSP response file names: canonical <sha256>-<expiry>-<g|r> only; a response renamed to another expiry or status reads as absent and is removed")
+    func responseFileNames() throws {
+        let digest = String(repeating: "ab", count: 32)
+        for (text, valid) in [
+            ("\(digest)-1800000000-g", true), ("\(digest)--5-r", true), ("\(digest)-0-g", true),
+            ("\(digest)-9223372036854775807-r", true), ("\(digest)-9223372036854775808-r", false),
+            ("\(digest)-+5-g", false), ("\(digest)-05-g", false), ("\(digest)--0-g", false), ("\(digest)-5-x", false),
+            ("\(digest)-5", false), ("\(digest.uppercased())-5-g", false), ("\(digest.dropLast())-5-g", false), (digest, false),
+        ] {
+            #expect((OCSPResponseFileName(text) != nil) == valid, "\(text)")
+            #expect(OCSPResponseFileName(text).map(\.text) == (valid ? text : nil))
+        }
+        let (cache, _) = Self.populated()
+        defer { FetchCacheFixture.remove(cache) }
+        let stored = FetchCacheFixture.responsePath(cache, 1, expiry: Self.now + 60)
+        for renamed in [FetchCacheFixture.responsePath(cache, 1, expiry: Self.now + 61), FetchCacheFixture.responsePath(cache, 1, expiry: Self.now + 60, isRevoked: true)] {
+            let key = FetchCacheFixture.key(1)
+            cache.storeOCSP(response: FetchCacheFixture.response(1), keys: [key], expiry: Self.now + 60, isRevoked: false, now: Self.now)
+            try FileManager.default.moveItem(atPath: stored, toPath: renamed)
+            // The index still names the true file; point it at the renamed one, as a tamperer would.
+            let name = try #require(OCSPResponseFileName((renamed as NSString).lastPathComponent))
+            let index = FetchCacheFile.ocspKeyIndex(key: key, responses: [name])
+            FetchCacheFixture.write(index.encoded, to: cache.ocspKeysDirectory + "/" + FetchCache.name(key.encoded))
+            #expect(cache.ocspEntries(for: key).isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: renamed))
+        }
     }
 
     @Test("names that are not entries are left alone; a temporary file older than staleTemporaryFileAge is swept, a recent one is not")

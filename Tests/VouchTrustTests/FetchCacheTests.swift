@@ -161,7 +161,12 @@ enum FetchCacheFixture {
         fclose(file)
     }
 
-    /// The entry names (64 hex digits) in `directory`.
+    /// The path of the file of ``response(_:)`` `number` stored with `expiry` and `isRevoked`.
+    static func responsePath(_ cache: FetchCache, _ number: Int, expiry: Int64, isRevoked: Bool = false) -> String {
+        cache.responsePath(OCSPResponseFileName(OCSPCacheEntry(response: response(number), expiry: expiry, inserted: 0, isRevoked: isRevoked)))
+    }
+
+    /// The entry names in `directory`.
     static func entries(_ directory: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter(FetchCacheDirectory.isEntryName).sorted()
     }

@@ -10,15 +10,9 @@ extension FetchCache {
     /// ``ocspEntries(forAnyOf:)``. `kSecRevocationOnlineCheck` keeps only `inserted > now − 300`.
     public func ocspEntries(for key: OCSPCacheKey) -> [OCSPCacheEntry] {
         guard key.isWithinBounds else { return [] }
-        let indexed: [[UInt8]]? = readEntry(ocspKeysDirectory + "/" + Self.name(key.encoded)) { file in
-            guard case .ocspKeyIndex(let stored, let responses) = file, stored == key else { return nil }
-            return responses
-        }
         var entries: [OCSPCacheEntry] = []
-        for response in indexed ?? [] {
-            if let entry = ocspResponse(named: Hex.encode(response)), entry.keys.contains(key) {
-                entries.append(entry.entry)
-            }
+        for name in indexedResponses(of: key) {
+            if let stored = ocspResponse(named: name), stored.keys.contains(key) { entries.append(stored.entry) }
         }
         return entries.sorted { ($0.expiry, $0.inserted) > ($1.expiry, $1.inserted) }
     }
@@ -40,7 +34,8 @@ extension FetchCache {
     /// - Parameter replacing: the cached entry this response supersedes (Apple passes the
     ///   response the revocation check held, `rvc->ocspResponse`, which the cache deletes with
     ///   every key's link to it). Without it the write adds: a key may name several responses,
-    ///   at most ``FetchCacheLimits/maximumResponsesPerKey`` (oldest dropped).
+    ///   at most ``FetchCacheLimits/maximumResponsesPerKey`` (oldest dropped). The same octets
+    ///   stored again are one entry, with the new times and the keys of both writes.
     ///
     /// Keys beyond ``FetchCacheLimits/maximumKeysPerResponse`` are not indexed (put the one
     /// requested first); a response over ``FetchCacheLimits/maximumPayloadBytes`` is not stored.
@@ -50,102 +45,122 @@ extension FetchCache {
         response: [UInt8], keys: [OCSPCacheKey], expiry: Int64, isRevoked: Bool, now: Int64,
         replacing: OCSPCacheEntry? = nil
     ) {
-        var unique: [OCSPCacheKey] = []
-        for key in keys where key.isWithinBounds && !unique.contains(key)
-            && unique.count < FetchCacheLimits.maximumKeysPerResponse
-        {
-            unique.append(key)
+        var filed: [OCSPCacheKey] = []
+        for key in keys where key.isWithinBounds && !filed.contains(key) && filed.count < FetchCacheLimits.maximumKeysPerResponse {
+            filed.append(key)
         }
-        guard !response.isEmpty, response.count <= FetchCacheLimits.maximumPayloadBytes, !unique.isEmpty,
+        guard !response.isEmpty, response.count <= FetchCacheLimits.maximumPayloadBytes, !filed.isEmpty,
             FetchCacheDirectory.makeDirectories(ocspResponsesDirectory),
             FetchCacheDirectory.makeDirectories(ocspKeysDirectory)
         else { return }
+        let entry = OCSPCacheEntry(response: response, expiry: expiry, inserted: now, isRevoked: isRevoked)
+        let name = OCSPResponseFileName(entry)
+        let replaced = replacing.map { Hex.encode(SHA256.digest($0.response)) }
         _ = FetchCacheLock.withLock(on: ocspDirectory, wait: true) {
-            let name = SHA256.digest(response)
-            let nameText = Hex.encode(name)
-            var replaced: [UInt8]? = nil
-            if let replacing, replacing.response != response {
-                let old = SHA256.digest(replacing.response)
-                FetchCacheDirectory.remove(ocspResponsesDirectory + "/" + Hex.encode(old))
-                replaced = Array(old)
+            var orphaned: [OCSPCacheKey] = []
+            var listing: [OCSPResponseFileName] = []
+            for other in responseNames() {
+                if other.digest == name.digest {
+                    // The same octets, stored before: their keys stay reachable from the new file.
+                    for key in removeResponse(other) where !filed.contains(key) && filed.count < FetchCacheLimits.maximumKeysPerResponse {
+                        filed.append(key)
+                    }
+                } else if other.digest == replaced {
+                    orphaned += removeResponse(other)
+                } else {
+                    listing.append(other)
+                }
             }
-            // The same octets stored earlier under other keys stay reachable from those.
-            var filed = unique
-            for key in ocspResponse(named: nameText)?.keys ?? [] where !filed.contains(key) {
-                if filed.count < FetchCacheLimits.maximumKeysPerResponse { filed.append(key) }
-            }
-            let entry = OCSPCacheEntry(response: response, expiry: expiry, inserted: now, isRevoked: isRevoked)
             let file = FetchCacheFile.ocspResponse(keys: filed, entry: entry)
-            guard FetchCacheDirectory.writeAtomically(
-                file.encoded, to: ocspResponsesDirectory + "/" + nameText, directory: ocspResponsesDirectory)
+            guard FetchCacheDirectory.writeAtomically(file.encoded, to: responsePath(name), directory: ocspResponsesDirectory)
             else { return }
-            for key in unique { index(Array(name), under: key, dropping: replaced) }
-            sweepOCSP(now: now, removedAny: replaced != nil)
+            for key in filed { updateIndex(of: key, adding: name) }
+            orphaned += expireAndEvict(listing + [name], now: now)
+            for key in Set(orphaned) where !filed.contains(key) { updateIndex(of: key, adding: nil) }
         }
     }
 
-    /// Adds `response` last to the index of `key`, dropping `dropped`, names whose response file
-    /// is gone, and the oldest beyond ``FetchCacheLimits/maximumResponsesPerKey``. Under the lock.
-    private func index(_ response: [UInt8], under key: OCSPCacheKey, dropping dropped: [UInt8]?) {
+    /// Removes every response that is not revoked (a flush), or with `now`, those expired before
+    /// it and not revoked; then the oldest-inserted over ``FetchCacheLimits/maximumEntries``; and
+    /// drops their names from the indexes. Under the lock, except for a flush that could not take it.
+    func sweepOCSP(now: Int64?) {
+        let orphaned = expireAndEvict(responseNames(), now: now)
+        for key in Set(orphaned) { updateIndex(of: key, adding: nil) }
+    }
+
+    /// The expiry and eviction of ``sweepOCSP(now:)`` over `names`; the keys of the removed responses.
+    private func expireAndEvict(_ names: [OCSPResponseFileName], now: Int64?) -> [OCSPCacheKey] {
+        var orphaned: [OCSPCacheKey] = []
+        var live: [OCSPResponseFileName] = []
+        for name in names {
+            let isDead = name.isRevoked ? false : now.map { name.expiry < $0 } ?? true
+            if isDead { orphaned += removeResponse(name) } else { live.append(name) }
+        }
+        guard live.count > FetchCacheLimits.maximumEntries else { return orphaned }
+        // Rare (once per 512 writes at the bound): the insertion times are inside the files.
+        var inserted: [(time: Int64, name: String)] = []
+        for name in live {
+            let time: Int64? = readEntry(responsePath(name), checkingDigest: false) { file in
+                guard case .ocspResponse(_, let entry) = file else { return nil }
+                return entry.inserted
+            }
+            inserted.append((time ?? .min, name.text))
+        }
+        for victim in evictOldest(inserted, in: ocspResponsesDirectory, removing: false) {
+            if let name = OCSPResponseFileName(victim) { orphaned += removeResponse(name) }
+        }
+        return orphaned
+    }
+
+    /// Rewrites the index of `key`: adds `name` last (if any), drops the names whose file is gone
+    /// and the oldest beyond ``FetchCacheLimits/maximumResponsesPerKey``; removes an index left
+    /// empty. Under the lock.
+    private func updateIndex(of key: OCSPCacheKey, adding name: OCSPResponseFileName?) {
         let path = ocspKeysDirectory + "/" + Self.name(key.encoded)
-        var names: [[UInt8]] = readEntry(path) { file in
+        var names = indexedResponses(of: key)
+        names.removeAll { $0 == name || !FetchCacheDirectory.exists(responsePath($0)) }
+        if let name { names.append(name) }
+        names.removeFirst(max(0, names.count - FetchCacheLimits.maximumResponsesPerKey))
+        if names.isEmpty {
+            FetchCacheDirectory.remove(path)
+        } else {
+            let file = FetchCacheFile.ocspKeyIndex(key: key, responses: names)
+            _ = FetchCacheDirectory.writeAtomically(file.encoded, to: path, directory: ocspKeysDirectory)
+        }
+    }
+
+    /// The response names the index of `key` holds (none when it is absent or foreign).
+    private func indexedResponses(of key: OCSPCacheKey) -> [OCSPResponseFileName] {
+        readEntry(ocspKeysDirectory + "/" + Self.name(key.encoded)) { file in
             guard case .ocspKeyIndex(let stored, let responses) = file, stored == key else { return nil }
             return responses
         } ?? []
-        names.removeAll { name in
-            name == response || name == dropped
-                || !FetchCacheDirectory.exists(ocspResponsesDirectory + "/" + Hex.encode(name))
-        }
-        names.append(response)
-        names.removeFirst(max(0, names.count - FetchCacheLimits.maximumResponsesPerKey))
-        let file = FetchCacheFile.ocspKeyIndex(key: key, responses: names)
-        _ = FetchCacheDirectory.writeAtomically(file.encoded, to: path, directory: ocspKeysDirectory)
     }
 
-    /// Reads every response: removes those expired before `now` that are not revoked (with `now`
-    /// nil: every one not revoked, a flush), then the oldest-inserted over the bound; when any
-    /// response went (`removedAny` says one went before), removes the indexes that name none left.
-    /// Under the lock, except for a flush that could not take it.
-    func sweepOCSP(now: Int64?, removedAny: Bool) {
-        var removed = removedAny
-        var live: [(time: Int64, name: String)] = []
-        let responses = FetchCacheDirectory.entryNames(in: ocspResponsesDirectory, removingStaleTemporariesAt: Clock.now)
-        for name in responses {
-            let found: OCSPCacheEntry? = readEntry(ocspResponsesDirectory + "/" + name, checkingDigest: false) { file in
-                guard case .ocspResponse(_, let entry) = file else { return nil }
-                return entry
-            }
-            guard let entry = found else {
-                removed = true
-                continue
-            }
-            let isDead: Bool
-            if let now { isDead = entry.expiry < now && !entry.isRevoked } else { isDead = !entry.isRevoked }
-            if isDead {
-                FetchCacheDirectory.remove(ocspResponsesDirectory + "/" + name)
-                removed = true
-            } else {
-                live.append((entry.inserted, name))
-            }
-        }
-        let evicted = evictOldest(live, in: ocspResponsesDirectory)
-        guard removed || !evicted.isEmpty else { return }
-        let kept = Set(live.map(\.name)).subtracting(evicted)
-        for name in FetchCacheDirectory.entryNames(in: ocspKeysDirectory, removingStaleTemporariesAt: Clock.now) {
-            let path = ocspKeysDirectory + "/" + name
-            let isUseful: Bool? = readEntry(path, checkingDigest: false) { file in
-                guard case .ocspKeyIndex(_, let responses) = file else { return nil }
-                return responses.contains { kept.contains(Hex.encode($0)) }
-            }
-            if isUseful == false { FetchCacheDirectory.remove(path) }
-        }
+    /// The response files present, by name; other names (and stale temporaries, removed) skipped.
+    private func responseNames() -> [OCSPResponseFileName] {
+        FetchCacheDirectory.entryNames(in: ocspResponsesDirectory, removingStaleTemporariesAt: Clock.now).compactMap(OCSPResponseFileName.init)
     }
 
-    /// The response file `name` (hex SHA-256 of the response), if it decodes and its response
-    /// hashes to its name; otherwise `nil`, and an existing file is removed.
-    private func ocspResponse(named name: String) -> (keys: [OCSPCacheKey], entry: OCSPCacheEntry)? {
-        readEntry(ocspResponsesDirectory + "/" + name) { file in
-            guard case .ocspResponse(let keys, let entry) = file, Self.name(entry.response) == name else { return nil }
+    /// Removes the response file `name`; the keys it was filed under (read first, unchecked: they
+    /// only say which indexes to rewrite).
+    private func removeResponse(_ name: OCSPResponseFileName) -> [OCSPCacheKey] {
+        let keys: [OCSPCacheKey]? = readEntry(responsePath(name), checkingDigest: false) { file in
+            guard case .ocspResponse(let keys, _) = file else { return nil }
+            return keys
+        }
+        FetchCacheDirectory.remove(responsePath(name))
+        return keys ?? []
+    }
+
+    /// The path of the response file `name`.
+    func responsePath(_ name: OCSPResponseFileName) -> String { ocspResponsesDirectory + "/" + name.text }
+
+    /// The response file `name`, if it decodes and is what its name says (its octets' SHA-256,
+    /// expiry and status); otherwise `nil`, and an existing file is removed.
+    private func ocspResponse(named name: OCSPResponseFileName) -> (keys: [OCSPCacheKey], entry: OCSPCacheEntry)? {
+        readEntry(responsePath(name)) { file in
+            guard case .ocspResponse(let keys, let entry) = file, OCSPResponseFileName(entry) == name else { return nil }
             return (keys, entry)
         }
     }

@@ -6,12 +6,14 @@ import VouchDER
 //
 // Layout under the directory (created on the first write, mode 0700; files 0600):
 //
-//     ca-issuers/<sha256(URI as UTF-8)>         one caIssuers response
-//     ocsp/responses/<sha256(response octets)>  one OCSP response, with the keys it is filed under
-//     ocsp/keys/<sha256(DER of OCSPKey)>        one key's index: the names of its responses
+//     ca-issuers/<sha256(URI as UTF-8)>                       one caIssuers response
+//     ocsp/responses/<sha256(response)>-<expiry>-<g|r>        one OCSP response, with the keys it is filed under
+//     ocsp/keys/<sha256(DER of OCSPKey)>                      one key's index: the names of its responses
 //
-// Every name is 64 lower-case hex digits; other names are not entries (`.tmp-<pid>-<counter>-
-// <random>` are writes under way, removed by a sweep after 10 minutes). Every file is one DER value:
+// A SHA-256 is 64 lower-case hex digits; a response's name also carries its expiry (decimal) and
+// whether it is revoked, so that the sweep after each OCSP write works from the listing alone
+// (OCSPResponseFileName). Other names are not entries (`.tmp-<pid>-<counter>-<random>` are
+// writes under way, removed by a sweep after 10 minutes). Every file is one DER value:
 //
 //     CacheFile ::= SEQUENCE {
 //         version  INTEGER (1),
@@ -31,19 +33,19 @@ import VouchDER
 //             },
 //             ocspKeyIndex [2] IMPLICIT SEQUENCE {
 //                 key           OCSPKey,                   -- must equal the key asked for
-//                 responses     SEQUENCE SIZE (0..16) OF OCTET STRING (SIZE (32))  -- oldest first
+//                 responses     SEQUENCE SIZE (0..16) OF OCTET STRING  -- response file names, oldest first
 //             } },
 //         digest   OCTET STRING (SIZE (32))   -- SHA-256 of the entry's DER: any altered octet shows
 //     }
 //     OCSPKey ::= SEQUENCE { hashAlgorithm, issuerNameHash, issuerKeyHash, serialNumber OCTET STRING }
 //
 // Reading is strict and bounded (FetchCacheLimits): a file that is not exactly such a value of the
-// kind its directory holds, whose key differs from the one its name hashes, or that is not a
+// kind its directory holds, whose key or contents differ from what its name says, or that is not a
 // regular file (a directory, a symbolic link, a FIFO) is removed and read as absent.
 //
 // Concurrency. A file is written under a temporary name, `fsync`ed and renamed over its entry, so
 // no reader ever sees a part of one; of two writers the last rename wins. Readers take no lock. The
-// OCSP writers read before they write (a key's index, the sweep of every response), so they hold an
+// OCSP writers read before they write (a key's index, the listing they sweep), so they hold an
 // exclusive `flock` on `ocsp/`, waiting at most 100 ms and otherwise dropping the write; a
 // caIssuers write is one rename, and only its eviction takes the lock on `ca-issuers/`, without
 // waiting (a busy lock means another process is sweeping). An index may name a response that a
@@ -139,8 +141,8 @@ public final class FetchCache: Sendable {
         for name in FetchCacheDirectory.entryNames(in: caIssuersDirectory) {
             FetchCacheDirectory.remove(caIssuersDirectory + "/" + name)
         }
-        let swept: Void? = FetchCacheLock.withLock(on: ocspDirectory, wait: true) { sweepOCSP(now: nil, removedAny: false) }
-        if swept == nil { sweepOCSP(now: nil, removedAny: false) }
+        let swept: Void? = FetchCacheLock.withLock(on: ocspDirectory, wait: true) { sweepOCSP(now: nil) }
+        if swept == nil { sweepOCSP(now: nil) }
     }
 
     /// Removes every entry of both caches, revoked OCSP responses included: Apple's
@@ -176,15 +178,15 @@ public final class FetchCache: Sendable {
         }
     }
 
-    /// Removes the oldest-inserted of `entries` (ties: the lower name) down to
+    /// The oldest-inserted of `entries` (ties: the lower name) down to
     /// ``FetchCacheLimits/evictionTarget`` when there are more than
-    /// ``FetchCacheLimits/maximumEntries``; the names removed.
+    /// ``FetchCacheLimits/maximumEntries``, removed from `directory` unless `removing` is false.
     @discardableResult
-    func evictOldest(_ entries: [(time: Int64, name: String)], in directory: String) -> Set<String> {
+    func evictOldest(_ entries: [(time: Int64, name: String)], in directory: String, removing: Bool = true) -> [String] {
         guard entries.count > FetchCacheLimits.maximumEntries else { return [] }
         let victims = entries.sorted { ($0.time, $0.name) < ($1.time, $1.name) }
-            .prefix(entries.count - FetchCacheLimits.evictionTarget)
-        for victim in victims { FetchCacheDirectory.remove(directory + "/" + victim.name) }
-        return Set(victims.map(\.name))
+            .prefix(entries.count - FetchCacheLimits.evictionTarget).map(\.name)
+        if removing { for victim in victims { FetchCacheDirectory.remove(directory + "/" + victim) } }
+        return victims
     }
 }

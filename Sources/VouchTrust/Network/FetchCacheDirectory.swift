@@ -131,8 +131,14 @@ enum FetchCacheDirectory {
         return names
     }
 
-    /// Whether `name` is an entry's: 64 lower-case hex digits (a SHA-256).
+    /// Whether `name` is an entry's: a SHA-256 in 64 lower-case hex digits, or an OCSP response
+    /// file's name (``OCSPResponseFileName``).
     static func isEntryName(_ name: String) -> Bool {
+        isDigestName(name[...]) || OCSPResponseFileName(name) != nil
+    }
+
+    /// Whether `name` is 64 lower-case hex digits.
+    static func isDigestName(_ name: Substring) -> Bool {
         let utf8 = name.utf8
         return utf8.count == 64
             && utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }

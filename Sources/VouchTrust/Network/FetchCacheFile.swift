@@ -8,14 +8,11 @@ enum FetchCacheFile: Equatable {
     case caIssuers(uri: [UInt8], entry: CAIssuersEntry)
     /// An OCSP response and the keys it is filed under.
     case ocspResponse(keys: [OCSPCacheKey], entry: OCSPCacheEntry)
-    /// The responses (SHA-256 of each response's octets, oldest first) filed under one key.
-    case ocspKeyIndex(key: OCSPCacheKey, responses: [SHA256Name])
+    /// The responses (their file names, oldest first) filed under one key.
+    case ocspKeyIndex(key: OCSPCacheKey, responses: [OCSPResponseFileName])
 
     /// The format's version: files with another are foreign (a later Vouch rebuilds its entries).
     static let version: Int64 = 1
-
-    /// A response file's name inside the index: the 32 octets of SHA-256.
-    typealias SHA256Name = [UInt8]
 
     private static let caIssuersTag = DERTag.contextSpecific(0, constructed: true)
     private static let ocspResponseTag = DERTag.contextSpecific(1, constructed: true)
@@ -58,7 +55,7 @@ enum FetchCacheFile: Equatable {
             writer.writeElement(Self.ocspKeyIndexTag) { body in
                 body.writeKey(key)
                 body.writeElement(.sequence) { list in
-                    for name in responses { list.writeElement(.octetString, content: name) }
+                    for name in responses { list.writeElement(.octetString, content: Array(name.text.utf8)) }
                 }
             }
         }
@@ -139,15 +136,17 @@ enum FetchCacheFile: Equatable {
 
     private static func readKeyIndex(_ body: inout DERReader) throws(DERError) -> FetchCacheFile {
         let key = try body.readKey()
-        let names = try body.nested(.sequence) { (list) throws(DERError) -> [SHA256Name] in
-            var names: [SHA256Name] = []
+        let names = try body.nested(.sequence) { (list) throws(DERError) -> [OCSPResponseFileName] in
+            var names: [OCSPResponseFileName] = []
             while !list.isAtEnd {
                 let offset = list.offset
                 guard names.count < FetchCacheLimits.maximumResponsesPerKey else {
                     throw DERError(.trailingData, at: offset)
                 }
-                let name = try list.readBounded(32)
-                guard name.count == 32 else { throw DERError(.integerOutOfRange, at: offset) }
+                let text = try list.readBounded(OCSPResponseFileName.maximumLength)
+                guard let name = OCSPResponseFileName(String(decoding: text, as: UTF8.self)), name.text.utf8.elementsEqual(text) else {
+                    throw DERError(.invalidStringCharacter(.octetString), at: offset)
+                }
                 names.append(name)
             }
             return names

@@ -4,8 +4,8 @@
 public enum FetchCacheLimits {
     /// Entries kept per kind (caIssuers responses; OCSP responses). A CLI user meets a few dozen
     /// distinct issuers and responders a week and a busy service a few hundred; 4,096 leaves room
-    /// for both while a full sweep (every OCSP write reads every response) stays a few
-    /// milliseconds. Over it, the oldest-inserted are evicted down to ``evictionTarget``.
+    /// for both while the listing every OCSP write sweeps stays small. Over it, the
+    /// oldest-inserted are evicted down to ``evictionTarget``.
     public static let maximumEntries = 4_096
 
     /// What an eviction leaves: seven eighths of ``maximumEntries``, so that a full cache pays the
