@@ -12,13 +12,15 @@ import CVouchMontgomery
 /// all on libgmp's assembly `mpn` kernels. Numbers are arrays of 64-bit limbs, least significant
 /// first, as `mpn` functions take them.
 ///
-/// Only libgmp's schoolbook kernels are called (`mpn_sec_sqr`, `mpn_sec_mul`, `mpn_addmul_1`,
-/// `mpn_submul_1` and the linear ones): `mpn_sqr`, `mpn_mul_n` and `mpn_tdiv_qr` would link
-/// libgmp's Toom and FFT code (about 140 KB of static binary). Squarings of 32 limbs and more
-/// go through one level of Karatsuba (``square(_:_:count:scratch:)``), which is what `mpn_sqr`'s
-/// Toom-2 would have given.
+/// The squarings and multiplications run on one of two kernels (``MontgomeryKernel``): on an
+/// x86-64 CPU with BMI2 and ADX, `CVouchMontgomery`'s MULX/ADCX/ADOX product and REDC; elsewhere
+/// libgmp's schoolbook kernels (`mpn_sec_sqr`, `mpn_sec_mul`, `mpn_addmul_1`, and the linear
+/// ones): `mpn_sqr`, `mpn_mul_n` and `mpn_tdiv_qr` would link libgmp's Toom and FFT code (about
+/// 140 KB of static binary). On that path, squarings of 32 limbs and more go through Karatsuba
+/// (``square(_:_:count:scratch:)``), which is what `mpn_sqr`'s Toom-2 would have given. The long
+/// division into Montgomery form uses libgmp's `mpn_submul_1` on both.
 ///
-/// Not constant-time: public exponents and public bases only.
+/// Not constant-time, on either kernel: public exponents and public bases only.
 struct MontgomeryModulus: Sendable {
     /// n, `limbCount` limbs.
     private let modulus: [UInt]
