@@ -3,7 +3,9 @@
 // Vouch: a pure-Swift X.509 engine for Linux. Each library module is a layer that only looks down:
 // VouchDER → VouchX509 → VouchCrypto → VouchTrust → VouchPinning (VouchJSON and VouchPropertyList
 // sit beside VouchX509, on VouchDER at most; VouchHTTP, the small HTTP/1.1 client fetches go
-// through, depends on nothing). The only C is libgmp (CGMP).
+// through, depends on nothing). The C is libgmp (CGMP) and one kernel of our own,
+// CVouchMontgomery: Montgomery multiplication with MULX/ADX for VouchCrypto's RSA verification on
+// x86-64 CPUs that have them (libgmp's path everywhere else).
 // Generated tables live apart from the engine's code, in VouchTrustData, which VouchTrust reads.
 import PackageDescription
 
@@ -33,12 +35,15 @@ let package = Package(
             pkgConfig: "gmp",
             providers: [.apt(["libgmp-dev"])]
         ),
+        // MULX/ADCX/ADOX Montgomery multiplication and squaring (its header says why, and the
+        // bounds its callers check); VouchCrypto's BigNum alone calls it.
+        .target(name: "CVouchMontgomery"),
         .target(name: "VouchDER"),
         .target(name: "VouchJSON"),
         // XML property lists (macOS trust-settings exports); depends on nothing.
         .target(name: "VouchPropertyList", dependencies: ["VouchDER"]),
         .target(name: "VouchX509", dependencies: ["VouchDER"]),
-        .target(name: "VouchCrypto", dependencies: ["VouchDER", "VouchX509", "CGMP"]),
+        .target(name: "VouchCrypto", dependencies: ["VouchDER", "VouchX509", "CGMP", "CVouchMontgomery"]),
         // Generated tables (the Public Suffix List, Apple's trust store), each written by a script from named inputs and
         // never edited by hand; Sources/VouchTrustData/README.md lists them. Depends on nothing.
         // Not a product: its symbols are `package`, read by VouchTrust alone, and SwiftPM links a

@@ -1,4 +1,5 @@
 import CGMP
+import CVouchMontgomery
 
 /// Exponentiation modulo one fixed odd modulus by Montgomery multiplication (REDC, Montgomery
 /// 1985; Handbook of Applied Cryptography Alg. 14.32), set up once and reused: what an RSA key
@@ -11,13 +12,15 @@ import CGMP
 /// all on libgmp's assembly `mpn` kernels. Numbers are arrays of 64-bit limbs, least significant
 /// first, as `mpn` functions take them.
 ///
-/// Only libgmp's schoolbook kernels are called (`mpn_sec_sqr`, `mpn_sec_mul`, `mpn_addmul_1`,
-/// `mpn_submul_1` and the linear ones): `mpn_sqr`, `mpn_mul_n` and `mpn_tdiv_qr` would link
-/// libgmp's Toom and FFT code (about 140 KB of static binary). Squarings of 32 limbs and more
-/// go through one level of Karatsuba (``square(_:_:count:scratch:)``), which is what `mpn_sqr`'s
-/// Toom-2 would have given.
+/// The squarings and multiplications run on one of two kernels (``MontgomeryKernel``): on an
+/// x86-64 CPU with BMI2 and ADX, `CVouchMontgomery`'s MULX/ADCX/ADOX product and REDC; elsewhere
+/// libgmp's schoolbook kernels (`mpn_sec_sqr`, `mpn_sec_mul`, `mpn_addmul_1`, and the linear
+/// ones): `mpn_sqr`, `mpn_mul_n` and `mpn_tdiv_qr` would link libgmp's Toom and FFT code (about
+/// 140 KB of static binary). On that path, squarings of 32 limbs and more go through Karatsuba
+/// (``square(_:_:count:scratch:)``), which is what `mpn_sqr`'s Toom-2 would have given. The long
+/// division into Montgomery form uses libgmp's `mpn_submul_1` on both.
 ///
-/// Not constant-time: public exponents and public bases only.
+/// Not constant-time, on either kernel: public exponents and public bases only.
 struct MontgomeryModulus: Sendable {
     /// n, `limbCount` limbs.
     private let modulus: [UInt]
@@ -80,10 +83,20 @@ struct MontgomeryModulus: Sendable {
     /// Left to right over the exponent's bits. When the exponent is odd (every RSA exponent), its
     /// last step multiplies by the *plain* base: REDC(b^(e−1)·R · b) = b^e, already out of
     /// Montgomery form, which saves the final reduction.
-    func power(bigEndianBase base: ArraySlice<UInt8>, exponent: [UInt8], length: Int) -> [UInt8]? {
-        guard let firstSet = exponent.firstIndex(where: { $0 != 0 }) else { return nil }
+    ///
+    /// `kernel` chooses the limb arithmetic: ``MontgomeryKernel/preferred`` (the MULX/ADX kernel
+    /// where the CPU has it) unless a test asks for one; a kernel this CPU cannot run, or one
+    /// that does not take this many limbs, falls back to libgmp's.
+    func power(
+        bigEndianBase base: ArraySlice<UInt8>, exponent: [UInt8], length: Int,
+        kernel: MontgomeryKernel = .preferred
+    ) -> [UInt8]? {
+        guard exponent.contains(where: { $0 != 0 }) else { return nil }
         let count = limbCount
-        let workspaceCount = max(Int(__gmpn_sec_mul_itch(count, count)), Self.squareScratchCount(count))
+        let useMulxADX = kernel == .mulxADX && MontgomeryKernel.isMulxADXAvailable
+            && count <= MontgomeryKernel.maximumMulxADXLimbs
+        let workspaceCount = useMulxADX
+            ? 2 * count : max(Int(__gmpn_sec_mul_itch(count, count)), Self.squareScratchCount(count))
         // product (2·count + 1) | base in Montgomery form | accumulator | plain base | workspace
         return withUnsafeTemporaryAllocation(of: UInt.self, capacity: 5 * count + 1 + workspaceCount) { scratch -> [UInt8]? in
             guard let scratchBase = scratch.baseAddress else { return nil }
@@ -93,22 +106,25 @@ struct MontgomeryModulus: Sendable {
                   modulus.withUnsafeBufferPointer({ n in __gmpn_cmp(plain, n.baseAddress, count) < 0 }) else { return nil }
             enterMontgomeryForm(plain, into: montgomeryBase, numerator: product)
             accumulator.update(from: montgomeryBase, count: count)
-            var isPlain = false
-            let top = exponent[firstSet]
-            var bit = UInt8(7 - top.leadingZeroBitCount)
-            for index in firstSet..<exponent.count {
-                let byte = exponent[index]
-                while bit > 0 {
-                    bit -= 1
+            let isPlain: Bool
+            if useMulxADX {
+                isPlain = modulus.withUnsafeBufferPointer { n -> Bool in
+                    guard let nBase = n.baseAddress else { return false }
+                    return Self.walk(exponent) {
+                        vouch_montgomery_square(accumulator, accumulator, nBase, inverseNegated, count, workspace)
+                    } multiply: { isLast in
+                        vouch_montgomery_multiply(
+                            accumulator, accumulator, isLast ? plain : montgomeryBase, nBase, inverseNegated, count, workspace)
+                    }
+                }
+            } else {
+                isPlain = Self.walk(exponent) {
                     Self.square(product, accumulator, count: count, scratch: workspace)
                     reduce(product, into: accumulator)
-                    guard byte >> bit & 1 == 1 else { continue }
-                    let isLast = index == exponent.count - 1 && bit == 0
+                } multiply: { isLast in
                     __gmpn_sec_mul(product, accumulator, count, isLast ? plain : montgomeryBase, count, workspace)
                     reduce(product, into: accumulator)
-                    isPlain = isLast
                 }
-                bit = 8
             }
             if !isPlain {
                 // Leave Montgomery form: REDC(x · 1). (An even exponent, or e = 1.)
@@ -118,6 +134,29 @@ struct MontgomeryModulus: Sendable {
             }
             return Self.bigEndianBytes(UnsafeBufferPointer(start: accumulator, count: count), length: length)
         }
+    }
+
+    /// Walks `exponent`'s bits from the one below its top set bit: `square` for each, then
+    /// `multiply` for a set bit, told whether it is the exponent's last. Returns whether the
+    /// last step was that multiplication, which leaves Montgomery form. `exponent` is not zero.
+    @inline(__always)
+    private static func walk(_ exponent: [UInt8], square: () -> Void, multiply: (_ isLast: Bool) -> Void) -> Bool {
+        guard let firstSet = exponent.firstIndex(where: { $0 != 0 }) else { return false }
+        var isPlain = false
+        var bit = UInt8(7 - exponent[firstSet].leadingZeroBitCount)
+        for index in firstSet..<exponent.count {
+            let byte = exponent[index]
+            while bit > 0 {
+                bit -= 1
+                square()
+                guard byte >> bit & 1 == 1 else { continue }
+                let isLast = index == exponent.count - 1 && bit == 0
+                multiply(isLast)
+                isPlain = isLast
+            }
+            bit = 8
+        }
+        return isPlain
     }
 
     /// x·R mod n (x < n, `count` limbs) into `output`: the remainder of x·2^(64·count) by n, by
