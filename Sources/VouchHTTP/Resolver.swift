@@ -151,19 +151,19 @@ public struct Resolver: Sendable {
     }
 }
 
-/// The first `limit` bytes of the file at `path`, or `nil` when it cannot be opened.
+/// The first `limit` bytes of the file at `path`, or `nil` when it cannot be opened. Through
+/// `fopen`, the C library's own function: the Swift Glibc overlay's `open` would link its libm
+/// references into a static binary (SourceRulesTests).
 func readFile(_ path: String, limit: Int) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { _ = close(descriptor) }
+    guard let file = fopen(path, "rbe") else { return nil }
+    defer { fclose(file) }
     var contents: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while contents.count < limit {
         let count = chunk.withUnsafeMutableBytes { raw -> Int in
             guard let start = raw.baseAddress else { return 0 }
-            return read(descriptor, start, raw.count)
+            return fread(start, 1, raw.count, file)
         }
-        if count < 0, errno == EINTR { continue }
         guard count > 0 else { break }
         contents += chunk.prefix(min(count, limit - contents.count))
     }

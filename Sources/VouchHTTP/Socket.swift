@@ -59,11 +59,11 @@ struct Socket {
         let type = (stream ? SOCK_STREAM : SOCK_DGRAM) | SOCK_NONBLOCK | SOCK_CLOEXEC
         #endif
         let descriptor = Glibc.socket(family, type, 0)
-        guard descriptor >= 0 else { return .failure(.failed(operation: "socket", errno: errno)) }
+        guard descriptor >= 0 else { return .failure(.failed(operation: "socket", errno: cErrorNumber)) }
         let socket = Socket(descriptor: descriptor)
         let result = withSocketAddress(address, port) { pointer, length in Glibc.connect(descriptor, pointer, length) }
         if result == 0 { return .success(socket) }
-        let code = errno
+        let code = cErrorNumber
         guard code == EINPROGRESS || code == EINTR else {
             socket.close()
             return .failure(.failed(operation: "connect", errno: code))
@@ -76,7 +76,7 @@ struct Socket {
             var error: Int32 = 0
             var length = socklen_t(MemoryLayout<Int32>.size)
             guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length) == 0 else {
-                let code = errno
+                let code = cErrorNumber
                 socket.close()
                 return .failure(.failed(operation: "connect", errno: code))
             }
@@ -96,7 +96,7 @@ struct Socket {
             let ready = poll(&entry, 1, milliseconds)
             if ready > 0 { return .success(()) }
             if ready < 0 {
-                let code = errno
+                let code = cErrorNumber
                 if code == EINTR || code == EAGAIN { continue }
                 return .failure(.failed(operation: "poll", errno: code))
             }
@@ -113,7 +113,7 @@ struct Socket {
                 return Glibc.send(descriptor, start + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
             }
             if count < 0 {
-                let code = errno
+                let code = cErrorNumber
                 if code == EINTR || code == EAGAIN || code == EWOULDBLOCK { continue }
                 return .failure(.failed(operation: "send", errno: code))
             }
@@ -132,7 +132,7 @@ struct Socket {
                 return Glibc.recv(descriptor, start, raw.count, 0)
             }
             if count < 0 {
-                let code = errno
+                let code = cErrorNumber
                 if code == EINTR || code == EAGAIN || code == EWOULDBLOCK { continue }
                 return .failure(.failed(operation: "recv", errno: code))
             }
@@ -167,3 +167,7 @@ func withSocketAddress<T>(_ address: IPAddress, _ port: UInt16, _ body: (UnsafeP
         pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
     }
 }
+
+/// The C library's `errno` of this thread, read without the Swift Glibc overlay's `errno`, whose
+/// object file would link libm into a static binary.
+var cErrorNumber: Int32 { __errno_location().pointee }
