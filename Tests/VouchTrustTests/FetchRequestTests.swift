@@ -203,6 +203,24 @@ import VouchX509
         #expect(evaluation.status == .incompleteCertRevocationCheck)
     }
 
+    @Test("a required response is the leaf's alone under Apple's profile, every certificate's under strict (§16.5)")
+    func responseRequiredLeafOnly() throws {
+        let pki = try Self.pki()
+        let policies: [TrustPolicy] = [.basicX509, .revocation([.ocspMethod, .requirePositiveResponse, .networkAccessDisabled])]
+        var apple = try Self.trust([pki.leaf, pki.intermediate], anchors: [pki.root], policies: policies)
+        #expect(apple.evaluate().failures == [TrustFailure(index: 0, check: .revocationResponseRequired)])
+        var strict = apple
+        strict.setValidationProfile(.strict)
+        let failures = strict.evaluate().failures
+        #expect(failures.contains(TrustFailure(index: 0, check: .revocationResponseRequired)))
+        #expect(failures.contains(TrustFailure(index: 1, check: .revocationResponseRequired)))
+        var relaxed = strict
+        var profile = ValidationProfile.strict
+        profile.requiresEveryRevocationResponse = false
+        relaxed.setValidationProfile(profile)
+        #expect(!relaxed.evaluate().failures.contains(TrustFailure(index: 1, check: .revocationResponseRequired)))
+    }
+
     @Test("CheckIfTrusted asks with the network only for the chosen, anchored path")
     func checkIfTrusted() throws {
         let pki = try Self.pki(ocsp: [Self.ocspURI])

@@ -276,9 +276,11 @@ public struct Trust: Sendable {
         request.usesSystemTrustedLogs = uses
     }
 
-    /// `SecPolicyCreateRevocation(kSecRevocationRequirePositiveResponse)`: when `true`, every
-    /// certificate below the anchor whose status neither the CRLs nor an OCSP response determine fails
-    /// ``TrustCheck/revocationResponseRequired``. Invalidates the result.
+    /// `SecPolicyCreateRevocation(kSecRevocationRequirePositiveResponse)`: when `true`, the leaf
+    /// fails ``TrustCheck/revocationResponseRequired`` when neither the CRLs nor an OCSP response
+    /// determine its status, as trustd requires it of the leaf alone (SECTRUST.md §16.5); under
+    /// ``ValidationProfile/requiresEveryRevocationResponse`` (the strict profile) every
+    /// certificate below the anchor. Invalidates the result.
     public mutating func setRevocationResponseRequired(_ required: Bool) {
         request.revocationResponseRequired = required
     }

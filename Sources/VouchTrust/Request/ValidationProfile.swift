@@ -97,6 +97,11 @@ public struct ValidationProfile: Hashable, Sendable, CustomStringConvertible {
     /// CRLs, RFC 5280 §4.2.1.3 and §6.3.3 (f), or not conforming) fails
     /// ``TrustCheck/revocationResponseRequired`` at the leaf. Apple's CRL check is best attempt.
     public var requiresLeafRevocationStatus: Bool
+    /// RFC 5280 §6.3: when a positive revocation response is required
+    /// (`kSecRevocationRequirePositiveResponse`, `--require-revocation-response`), every
+    /// certificate below the anchor needs one. Apple's trustd asks it of the leaf alone
+    /// (`ix == 0` in `SecPVCPathCheckRevocationResponsesReceived`, SECTRUST.md §16.5).
+    public var requiresEveryRevocationResponse: Bool
     /// CA/B BR 3.2.2.6 and x509-limbo's `pedantic-public-suffix-wildcard`: a wildcard dNSName
     /// does not match when the name after `*.` is a public suffix of the Public Suffix List's
     /// private section too (`*.s3.amazonaws.com`), not only of its ICANN section (Apple's).
@@ -117,6 +122,7 @@ public struct ValidationProfile: Hashable, Sendable, CustomStringConvertible {
         ignoresConstraintsOnAbsentNameForms = enabled
         requiresConformingCRLs = enabled
         requiresLeafRevocationStatus = enabled
+        requiresEveryRevocationResponse = enabled
         usesPrivatePublicSuffixes = enabled
     }
 

@@ -12,7 +12,7 @@ enum RevocationStatus: Equatable {
     case undetermined
 }
 
-/// Revocation from the CRLs the caller supplies (SECTRUST.md §12, §14: no fetching), checked on
+/// Revocation from the CRLs the caller supplies (SECTRUST.md §12, §14: CRLs are never fetched, as current trustd fetches none), checked on
 /// every candidate path and on the chosen one, RFC 5280 §6.3.3 without delta CRLs.
 ///
 /// For each certificate of the path below its top (a trusted anchor is never checked; an
@@ -104,7 +104,10 @@ struct RevocationChecker {
         let path = context.certificates
         for index in path.indices where index < context.topIndex {
             // The strict profile asks the supplied CRLs for the leaf's status and accepts no "unknown".
-            let required = responseRequired || (index == 0 && !crls.isEmpty && profile.requiresLeafRevocationStatus)
+            // A required response is the leaf's alone, as in trustd (SECTRUST.md §16.5), unless the
+            // profile asks it of every certificate (RFC 5280 §6.3).
+            let required = (responseRequired && (index == 0 || profile.requiresEveryRevocationResponse))
+                || (index == 0 && !crls.isEmpty && profile.requiresLeafRevocationStatus)
             let answer = ocsp.answer(for: path[index], issuers: path[(index + 1)...]).status
             if case .revoked = answer {
                 failures.append(TrustFailure(index: index, check: .revocation))
