@@ -57,7 +57,7 @@ struct VerifyCommand: Subcommand {
             .value("host", "name", "The SSL policy's hostname (absent: no hostname check)."),
             .value("pinning-policy-name", "name", "SecTrustSetPinningPolicyName: ask Apple's pinning database for this policy name's rules before the hostname's (applied under --system-roots apple)."),
             .repeatable("crl", "file", "Check revocation against the CRLs of this file, DER or PEM 'X509 CRL' blocks (never fetched)."),
-            .flag("require-revocation-response", "Fail certificates whose status no CRL determines (kSecRevocationRequirePositiveResponse)."),
+            .flag("require-revocation-response", "Fail the leaf when no CRL or OCSP response determines its status, as adding require-positive-response to --revocation (kSecRevocationRequirePositiveResponse; trustd asks it of the leaf alone; --profile strict of every certificate)."),
             .repeatable("ocsp-response", "file", "SecTrustSetOCSPResponse: a DER OCSPResponse (RFC 6960), stapled or fetched by you. A revoked answer fails the certificate; a fresh good one is a positive response; one that does not apply is ignored (--explain says why)."),
             .value("now", "time", "The current time OCSP freshness is judged at, as Apple reads the clock rather than the verify date: RFC 3339 or @UNIXSECONDS (default: the clock)."),
             .repeatable("sct", "file", "SecTrustSetSignedCertificateTimestamps: the TLS extension's SignedCertificateTimestampList (RFC 6962 §3.3), raw bytes."),

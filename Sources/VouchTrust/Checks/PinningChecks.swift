@@ -8,7 +8,7 @@ import VouchX509
 /// (SecPolicyChecks.list: all recoverable, subtype pinning).
 ///
 /// `Revocation` adds no check: trustd sets the path builder's revocation method
-/// (`SecPolicyCheckRevocation`), which fetches OCSP and CRLs. Vouch never fetches; the CRLs and
+/// (`SecPolicyCheckRevocation`), which fetches OCSP. Vouch does not yet turn it into a fetch; the CRLs and
 /// OCSP responses the caller supplies are consulted for every evaluation (``RevocationChecker``),
 /// and a certificate they leave undetermined passes unless a positive response is required
 /// (``TrustCheck/revocationResponseRequired``): the soft failure trustd reports without an answer.

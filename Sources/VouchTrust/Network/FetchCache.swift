@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import VouchCrypto
 import VouchDER
 
@@ -76,6 +81,10 @@ public final class FetchCache: Sendable {
         if let home = FileSystem.environment("HOME"), home.hasPrefix("/") { return home + "/.cache/vouch" }
         return nil
     }
+
+    /// Whether the OCSP cache may hold a response (its index directory exists): when it cannot,
+    /// an evaluation need not ask it about every certificate (``TrustFetcher``).
+    public var mayHoldOCSPResponses: Bool { access(ocspKeysDirectory, F_OK) == 0 }
 
     var caIssuersDirectory: String { directory + "/ca-issuers" }
     var ocspDirectory: String { directory + "/ocsp" }

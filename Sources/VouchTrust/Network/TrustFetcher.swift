@@ -77,7 +77,9 @@ public final class TrustFetcher {
     /// evaluating it again asks for nothing already answered.
     public func evaluate(_ trust: inout Trust) -> TrustEvaluation {
         requestsMade = 0
-        if (cache != nil) != trust.readsOCSPCache { trust.setReadsOCSPCache(cache != nil) }
+        // The cache is asked about every certificate only when it may hold an answer.
+        let readsCache = cache?.mayHoldOCSPResponses == true
+        if readsCache != trust.readsOCSPCache { trust.setReadsOCSPCache(readsCache) }
         var evaluation = trust.evaluate()
         for _ in 0..<TrustLimits.maximumFetchRounds {
             var evidence = trust.fetchedEvidence
@@ -174,10 +176,12 @@ public final class TrustFetcher {
         for certificate: Certificate, issuer: Certificate, uris: [String], mayUseNetwork: Bool, onlineCheck: Bool
     ) -> [OCSPResponse] {
         var found: [OCSPResponse] = []
+        var cached: OCSPCacheEntry? = nil
         let time = now()
         let keys = [HashAlgorithm.sha1, .sha256].map { Self.cacheKey(OCSPRequestEncoding.certID(for: certificate, issuer: issuer, hash: $0)) }
         if let cache {
             let entries = cache.ocspEntries(forAnyOf: keys).filter { !onlineCheck || $0.inserted > time - TrustLimits.onlineCheckCacheAge }
+            cached = entries.first
             if let entry = entries.first, let response = try? OCSPResponse(derEncoded: entry.response) {
                 log.append(FetchRecord(purpose: .ocsp, url: uris.first ?? "", outcome: .cache, detail: "response from the cache", milliseconds: 0))
                 found.append(response)
@@ -238,7 +242,9 @@ public final class TrustFetcher {
             }
             log.append(FetchRecord(purpose: .ocsp, url: shown, outcome: .ok, detail: "response: \(Self.name(single.status))", milliseconds: milliseconds))
             let responseKeys = basic.responses.map { Self.cacheKey($0.certID) }
-            cache?.storeOCSP(response: Array(parsed.derEncoded), keys: responseKeys, expiry: expiry, isRevoked: isRevoked, now: time)
+            // The response kept before is the one this supersedes (Apple's `rvc->ocspResponse`).
+            cache?.storeOCSP(
+                response: Array(parsed.derEncoded), keys: responseKeys, expiry: expiry, isRevoked: isRevoked, now: time, replacing: cached)
             found.append(parsed)
             return found
         }

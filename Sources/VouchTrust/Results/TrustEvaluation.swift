@@ -32,7 +32,7 @@ public struct TrustEvaluation: Sendable {
     /// it, a leaf issued by the root itself predates 2016-07-01, the path is CT-qualified (when a
     /// log list is in force), and the leaf, and each CA below the root that names an OCSP
     /// responder, has a fresh "good" OCSP answer among the responses supplied
-    /// (``Trust/setOCSPResponses(_:)``; Vouch fetches none). Judged only when the system store is
+    /// (``Trust/setOCSPResponses(_:)``, or fetched when a revocation policy asks; EV alone does not make Vouch fetch). Judged only when the system store is
     /// ``SystemTrustStore/apple``, whose EV map it is; `false` otherwise. Apple leaves the key out
     /// where this is `false`.
     public let isExtendedValidation: Bool

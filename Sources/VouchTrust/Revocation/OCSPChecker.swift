@@ -13,7 +13,8 @@ enum OCSPStatus: Equatable {
     case none
 }
 
-/// OCSP responses the caller supplies (stapled in the handshake or fetched; Vouch never fetches),
+/// OCSP responses the caller supplies (stapled in the handshake) and those a fetcher brought
+/// (``FetchedEvidence``, from its cache or the network, after the supplied ones),
 /// judged as Apple's trustd judges stapled responses (`SecORVCProcessStapledResponses`,
 /// `SecORVCConsumeOCSPResponse` in trust/trustd/SecRevocationServer.c; `SecOCSPResponse.c`).
 ///
