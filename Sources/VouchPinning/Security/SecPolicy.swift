@@ -48,7 +48,7 @@ public let kSecRevocationUseAnyAvailableMethod = CFOptionFlags(RevocationFlags.u
 
 /// `SecPolicyCreateRevocation` (SECTRUST.md §16.4): a policy that asks for revocation checking with
 /// Apple's `kSecRevocation…` flags; `nil` for 0 or a bit above 6, as Apple returns NULL. It checks
-/// nothing by itself; with the network on, OCSP answers are fetched (``TrustFetcher``).
+/// nothing by itself; with the network on, OCSP answers are fetched (`TrustFetcher`, VouchTrust).
 public func SecPolicyCreateRevocation(_ revocationFlags: CFOptionFlags) -> SecPolicy? {
     guard revocationFlags <= CFOptionFlags(UInt32.max), let flags = RevocationFlags(validating: UInt32(revocationFlags)) else { return nil }
     return SecPolicy(.revocation(flags))
