@@ -26,21 +26,26 @@ extension FetchCache {
             .sorted { ($0.expiry, $0.inserted) > ($1.expiry, $1.inserted) }
     }
 
-    /// Stores an accepted network response under each of its single responses' `keys`, with its
-    /// `expiry`, whether any of them `isRevoked`, and `now` as insertion time; then, as Apple's
-    /// `_SecOCSPCacheReplaceResponse`, deletes the entry it supersedes and every entry whose expiry
-    /// is before `now` unless revoked (`expireSQL`: `expires<?`, revoked rows excepted).
-    ///
-    /// - Parameter replacing: the cached entry this response supersedes (Apple passes the
-    ///   response the revocation check held, `rvc->ocspResponse`, which the cache deletes with
-    ///   every key's link to it). Without it the write adds: a key may name several responses,
-    ///   at most ``FetchCacheLimits/maximumResponsesPerKey`` (oldest dropped). The same octets
-    ///   stored again are one entry, with the new times and the keys of both writes.
+    /// Stores an accepted network response under each of its single responses' CertIDs; then, as
+    /// Apple's `_SecOCSPCacheReplaceResponse`, deletes the entry it supersedes and every entry whose
+    /// expiry is before `now` unless revoked (`expireSQL`: `expires<?`, revoked rows excepted).
     ///
     /// Keys beyond ``FetchCacheLimits/maximumKeysPerResponse`` are not indexed (put the one
     /// requested first); a response over ``FetchCacheLimits/maximumPayloadBytes`` is not stored.
     /// The write is dropped when another writer holds the cache for more than 100 ms. More than
     /// ``FetchCacheLimits/maximumEntries`` responses evict the oldest-inserted, revoked included.
+    ///
+    /// - Parameters:
+    ///   - response: the response's DER.
+    ///   - keys: the CertIDs of its single responses.
+    ///   - expiry: when it stops being fresh (Apple's `SecOCSPResponseCalculateValidity`).
+    ///   - isRevoked: whether any of its answers is revoked (kept past expiry and by a flush).
+    ///   - now: the insertion time.
+    ///   - replacing: the cached entry this response supersedes (Apple passes the response the
+    ///     revocation check held, `rvc->ocspResponse`, which the cache deletes with every key's
+    ///     link to it). Without it the write adds: a key may name several responses, at most
+    ///     ``FetchCacheLimits/maximumResponsesPerKey`` (oldest dropped). The same octets stored
+    ///     again are one entry, with the new times and the keys of both writes.
     public func storeOCSP(
         response: [UInt8], keys: [OCSPCacheKey], expiry: Int64, isRevoked: Bool, now: Int64,
         replacing: OCSPCacheEntry? = nil

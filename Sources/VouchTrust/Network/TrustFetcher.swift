@@ -26,9 +26,9 @@ public final class TrustFetcher {
     public var requestTimeout: Duration = .seconds(3)
     /// What was tried, in order, for `--explain` and `--json`.
     public private(set) var log: [FetchRecord] = []
-    /// Hosts whose requests timed out (caIssuers and OCSP keep separate tables, §16.7).
-    private var caIssuersBackoff = HostBackoff()
-    private var ocspBackoff = HostBackoff()
+    /// Hosts whose requests timed out, a table per purpose (caIssuers and OCSP keep separate
+    /// tables, §16.7).
+    private var backoff: [FetchRecord.Purpose: HostBackoff] = [:]
     /// Requests made by the evaluation under way (against ``TrustLimits/maximumFetchRequests``).
     private var requestsMade = 0
     /// The wall clock, in seconds since 1970 (tests set their own).
@@ -126,36 +126,24 @@ public final class TrustFetcher {
                 milliseconds: 0))
             return []
         }
-        var started = 0
-        for uri in uris {
-            guard Self.isHTTP(uri) else {
-                log.append(FetchRecord(purpose: .caIssuers, url: uri, outcome: .skipped, detail: "not http", milliseconds: 0))
-                continue
-            }
-            guard started < TrustLimits.maximumRequestsPerCertificate else { break }
-            guard let url = try? HTTPURL(uri) else {
-                log.append(FetchRecord(purpose: .caIssuers, url: uri, outcome: .skipped, detail: "not a URL", milliseconds: 0))
-                continue
-            }
-            if caIssuersBackoff.skips(url.host, at: time) {
-                log.append(FetchRecord(purpose: .caIssuers, url: uri, outcome: .skipped, detail: "host backing off after timeouts", milliseconds: 0))
-                continue
-            }
-            started += 1
-            guard let (response, milliseconds) = fetch(HTTPRequest(url: url), purpose: .caIssuers, backoff: &caIssuersBackoff) else { continue }
+        var fetched: [Certificate] = []
+        let started = walk(uris, purpose: .caIssuers) { uri, url in
+            guard let (response, milliseconds) = fetch(HTTPRequest(url: url), purpose: .caIssuers, host: url.host) else { return false }
             guard let parents = FetchedCertificates.parse(response.body), !parents.isEmpty else {
                 log.append(FetchRecord(
                     purpose: .caIssuers, url: uri, outcome: .ok,
                     detail: "status \(response.status), \(response.body.count) bytes: no certificate in the body", milliseconds: milliseconds))
-                continue
+                return false
             }
             log.append(FetchRecord(
                 purpose: .caIssuers, url: uri, outcome: .ok,
                 detail: "status \(response.status): \(parents.count) certificate(s)", milliseconds: milliseconds))
             let lifetime = CacheLifetime.caIssuersLifetime(cacheControl: response.header("Cache-Control"), bodyIsEmpty: response.body.isEmpty)
             cache?.storeCAIssuers(uri: uri, certificates: parents.map { Array($0.derEncoded) }, expiry: time + lifetime, now: time)
-            return parents
+            fetched = parents
+            return true
         }
+        if !fetched.isEmpty { return fetched }
         if started > 0, let cache {
             for uri in httpURIs {
                 guard let entry = cache.caIssuersEntry(uri: uri) else { continue }
@@ -193,31 +181,18 @@ public final class TrustFetcher {
             return found
         }
         let request = OCSPRequestEncoding.request(for: certificate, issuer: issuer)
-        var started = 0
-        for uri in uris {
-            guard Self.isHTTP(uri) else {
-                log.append(FetchRecord(purpose: .ocsp, url: uri, outcome: .skipped, detail: "not http", milliseconds: 0))
-                continue
-            }
-            guard started < TrustLimits.maximumRequestsPerCertificate else { break }
-            let form = OCSPRequestEncoding.fetchForm(responderURI: uri, request: request)
+        _ = walk(uris, purpose: .ocsp) { uri, url in
             let httpRequest: HTTPRequest
-            switch form {
+            switch OCSPRequestEncoding.fetchForm(responderURI: uri, request: request) {
             case .get(let text):
-                guard let url = try? HTTPURL(text) else { continue }
+                guard let url = try? HTTPURL(text) else { return false }
                 httpRequest = HTTPRequest(url: url)
             case .post(let text, let body):
-                guard let url = try? HTTPURL(text) else { continue }
+                guard let url = try? HTTPURL(text) else { return false }
                 httpRequest = HTTPRequest(url: url, method: .post, body: body, contentType: "application/ocsp-request")
             }
-            // Backoff keeps the host named in the certificate (§16.3 item 4).
-            let host = (try? HTTPURL(uri))?.host ?? httpRequest.url.host
-            if ocspBackoff.skips(host, at: time) {
-                log.append(FetchRecord(purpose: .ocsp, url: uri, outcome: .skipped, detail: "host backing off after timeouts", milliseconds: 0))
-                continue
-            }
-            started += 1
-            guard let (response, milliseconds) = fetch(httpRequest, purpose: .ocsp, backoff: &ocspBackoff, backoffHost: host) else { continue }
+            // Backoff keeps the host named in the certificate (§16.3 item 4), not the rewritten one.
+            guard let (response, milliseconds) = fetch(httpRequest, purpose: .ocsp, host: url.host) else { return false }
             let shown = httpRequest.url.description
             guard let parsed = try? OCSPResponse(derEncoded: response.body), let basic = parsed.basic, parsed.status == .successful,
                 let single = basic.singleResponse(for: certificate, issuer: issuer)
@@ -226,7 +201,7 @@ public final class TrustFetcher {
                     purpose: .ocsp, url: shown, outcome: .ok,
                     detail: "status \(response.status), \(response.body.count) bytes: no successful OCSP response about the certificate",
                     milliseconds: milliseconds))
-                continue
+                return false
             }
             var isRevoked = false
             if case .revoked = single.status { isRevoked = true }
@@ -238,7 +213,7 @@ public final class TrustFetcher {
                 now: time, isRevoked: isRevoked, certificateNotAfter: certificate.validity.notAfter.secondsSince1970)
             else {
                 log.append(FetchRecord(purpose: .ocsp, url: shown, outcome: .ok, detail: "response out of date", milliseconds: milliseconds))
-                continue
+                return false
             }
             log.append(FetchRecord(purpose: .ocsp, url: shown, outcome: .ok, detail: "response: \(Self.name(single.status))", milliseconds: milliseconds))
             let responseKeys = basic.responses.map { Self.cacheKey($0.certID) }
@@ -246,18 +221,43 @@ public final class TrustFetcher {
             cache?.storeOCSP(
                 response: Array(parsed.derEncoded), keys: responseKeys, expiry: expiry, isRevoked: isRevoked, now: time, replacing: cached)
             found.append(parsed)
-            return found
+            return true
         }
         return found
     }
 
     // MARK: Transport
 
+    /// Apple's walk over one certificate's URIs (§16.2 (2c), §16.3 item 4): a URI that is not
+    /// `http`, or not a URL, is skipped without using a request, as is one whose host is backing
+    /// off; at most ``TrustLimits/maximumRequestsPerCertificate`` start. `attempt` makes one
+    /// request and says whether it ended the walk. Returns how many started.
+    private func walk(_ uris: [String], purpose: FetchRecord.Purpose, attempt: (String, HTTPURL) -> Bool) -> Int {
+        var started = 0
+        for uri in uris {
+            guard Self.isHTTP(uri) else {
+                log.append(FetchRecord(purpose: purpose, url: uri, outcome: .skipped, detail: "not http", milliseconds: 0))
+                continue
+            }
+            guard started < TrustLimits.maximumRequestsPerCertificate else { break }
+            guard let url = try? HTTPURL(uri) else {
+                log.append(FetchRecord(purpose: purpose, url: uri, outcome: .skipped, detail: "not a URL", milliseconds: 0))
+                continue
+            }
+            if backoff[purpose]?.skips(url.host, at: now()) == true {
+                log.append(FetchRecord(purpose: purpose, url: uri, outcome: .skipped, detail: "host backing off after timeouts", milliseconds: 0))
+                continue
+            }
+            started += 1
+            if attempt(uri, url) { break }
+        }
+        return started
+    }
+
     /// One request within the deadline and how long it took; `nil` when it failed (logged). A
-    /// timeout counts against the host (``HostBackoff``), any other completion clears it.
-    private func fetch(
-        _ request: HTTPRequest, purpose: FetchRecord.Purpose, backoff: inout HostBackoff, backoffHost: String? = nil
-    ) -> (HTTPResponse, Int)? {
+    /// timeout counts against `host` in the purpose's table (``HostBackoff``), any other
+    /// completion clears it.
+    private func fetch(_ request: HTTPRequest, purpose: FetchRecord.Purpose, host: String) -> (HTTPResponse, Int)? {
         let url = request.url.description
         guard let transport else {
             log.append(FetchRecord(purpose: purpose, url: url, outcome: .failed, detail: "no transport", milliseconds: 0))
@@ -273,13 +273,16 @@ public final class TrustFetcher {
         let started = Clock.monotonicMilliseconds
         let result = transport.fetch(request, timeout: requestTimeout)
         let elapsed = Int(Clock.monotonicMilliseconds - started)
-        let host = backoffHost ?? request.url.host
         switch result {
         case .success(let response):
-            backoff.completed(host)
+            backoff[purpose, default: HostBackoff()].completed(host)
             return (response, elapsed)
         case .failure(let error):
-            if error == .timedOut { backoff.timedOut(host, at: now()) } else { backoff.completed(host) }
+            if error == .timedOut {
+                backoff[purpose, default: HostBackoff()].timedOut(host, at: now())
+            } else {
+                backoff[purpose, default: HostBackoff()].completed(host)
+            }
             log.append(FetchRecord(purpose: purpose, url: url, outcome: .failed, detail: "\(error)", milliseconds: elapsed))
             return nil
         }
