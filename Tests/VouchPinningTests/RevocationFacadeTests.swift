@@ -39,4 +39,39 @@ import VouchTestSupport
             #expect(SecTrustEvaluateWithError(try Self.trust(responses: responses), nil))
         }
     }
+
+    @Test("SecPolicyCreateRevocation: Apple's flags, nil for 0 or a bit above 6 (SECTRUST.md §16.4)")
+    func revocationPolicy() throws {
+        #expect(SecPolicyCreateRevocation(0) == nil)
+        #expect(SecPolicyCreateRevocation(1 << 7) == nil)
+        let any = try #require(SecPolicyCreateRevocation(kSecRevocationUseAnyAvailableMethod))
+        #expect(any.policy == .revocation([.ocspMethod, .crlMethod]))
+        #expect(kSecRevocationOCSPMethod == 1 && kSecRevocationCRLMethod == 2 && kSecRevocationPreferCRL == 4)
+        #expect(kSecRevocationRequirePositiveResponse == 8 && kSecRevocationNetworkAccessDisabled == 16)
+        // A positive response required, none given: the leaf fails, errSecIncompleteCertRevocationCheck.
+        let trust = try Self.trust(responses: nil)
+        let required = try #require(SecPolicyCreateRevocation(kSecRevocationOCSPMethod | kSecRevocationRequirePositiveResponse))
+        #expect(SecTrustSetPolicies(trust, [SecPolicyCreateBasicX509(), required]) == errSecSuccess)
+        var error: SecError?
+        #expect(!SecTrustEvaluateWithError(trust, &error))
+        #expect(error?.code == -67635)
+    }
+
+    @Test("SecTrustSetNetworkFetchAllowed / Get: the last policy with the option decides (SECTRUST.md §16.1)")
+    func networkFetchAllowed() throws {
+        let trust = try Self.trust(responses: nil)
+        var allowed = true
+        #expect(SecTrustGetNetworkFetchAllowed(trust, &allowed) == errSecSuccess)
+        #expect(!allowed, "BasicX509 carries NoNetworkAccess = true")
+        #expect(SecTrustSetNetworkFetchAllowed(trust, true) == errSecSuccess)
+        #expect(SecTrustGetNetworkFetchAllowed(trust, &allowed) == errSecSuccess)
+        #expect(allowed)
+        let online = try #require(SecPolicyCreateRevocation(kSecRevocationOCSPMethod))
+        #expect(SecTrustSetPolicies(trust, [SecPolicyCreateBasicX509(), online]) == errSecSuccess)
+        #expect(SecTrustGetNetworkFetchAllowed(trust, &allowed) == errSecSuccess)
+        #expect(allowed, "[BasicX509, Revocation]: the revocation policy's false is last")
+        #expect(SecTrustSetPolicies(trust, [online, SecPolicyCreateBasicX509()]) == errSecSuccess)
+        #expect(SecTrustGetNetworkFetchAllowed(trust, &allowed) == errSecSuccess)
+        #expect(!allowed, "[Revocation, BasicX509]: BasicX509's true is last")
+    }
 }
