@@ -21,4 +21,16 @@ extension HashAlgorithm {
         default: return nil
         }
     }
+
+    /// The OBJECT IDENTIFIER of the algorithm (RFC 3279 §2.2.1, RFC 5754 §2): what
+    /// ``init(oid:)`` reads.
+    public var oid: OID {
+        switch self {
+        case .sha1: return .sha1
+        case .sha224: return .sha224
+        case .sha256: return .sha256
+        case .sha384: return .sha384
+        case .sha512: return .sha512
+        }
+    }
 }

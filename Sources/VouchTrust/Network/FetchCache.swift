@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import VouchCrypto
 import VouchDER
 
@@ -84,7 +79,7 @@ public final class FetchCache: Sendable {
 
     /// Whether the OCSP cache may hold a response (its index directory exists): when it cannot,
     /// an evaluation need not ask it about every certificate (``TrustFetcher``).
-    public var mayHoldOCSPResponses: Bool { access(ocspKeysDirectory, F_OK) == 0 }
+    public var mayHoldOCSPResponses: Bool { FileSystem.exists(ocspKeysDirectory) }
 
     var caIssuersDirectory: String { directory + "/ca-issuers" }
     var ocspDirectory: String { directory + "/ocsp" }

@@ -23,10 +23,6 @@ enum FetchCacheDirectory {
         case unusable
     }
 
-    private static let fileTypeMask: UInt32 = 0o170000
-    private static let regularType: UInt32 = 0o100000
-    private static let directoryType: UInt32 = 0o040000
-
     /// The prefix of temporary files; entry names are 64 hex digits, so never collide with it.
     static let temporaryPrefix = ".tmp-"
 
@@ -36,20 +32,14 @@ enum FetchCacheDirectory {
     /// Creates `path` and its missing parents with mode 0700 (the XDG base directory rule);
     /// whether it now is a directory.
     static func makeDirectories(_ path: String) -> Bool {
-        if isDirectory(path) { return true }
+        if FileSystem.isDirectory(path) { return true }
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
             prefix += component
-            if !isDirectory(prefix), mkdir(prefix, 0o700) != 0, errorNumber != EEXIST { return false }
+            if !FileSystem.isDirectory(prefix), mkdir(prefix, 0o700) != 0, FileSystem.errorNumber != EEXIST { return false }
             prefix += "/"
         }
-        return isDirectory(path)
-    }
-
-    /// Whether `path` is a directory (following symbolic links: the cache directory itself may be one).
-    static func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & fileTypeMask == directoryType
+        return FileSystem.isDirectory(path)
     }
 
     /// The octets of the entry file at `path`. The file is examined with `lstat` before it is
@@ -57,15 +47,15 @@ enum FetchCacheDirectory {
     /// `fstat` after, so a file swapped in between is refused.
     static func read(_ path: String) -> ReadOutcome {
         var before = stat()
-        guard lstat(path, &before) == 0 else { return errorNumber == ENOENT ? .missing : .unusable }
-        guard before.st_mode & fileTypeMask == regularType, before.st_size <= FetchCacheLimits.maximumFileBytes else {
+        guard lstat(path, &before) == 0 else { return FileSystem.errorNumber == ENOENT ? .missing : .unusable }
+        guard before.st_mode & FileSystem.fileTypeMask == FileSystem.regularType, before.st_size <= FetchCacheLimits.maximumFileBytes else {
             return .unusable
         }
-        guard let file = fopen(path, "rbe") else { return errorNumber == ENOENT ? .missing : .unusable }
+        guard let file = fopen(path, "rbe") else { return FileSystem.errorNumber == ENOENT ? .missing : .unusable }
         defer { fclose(file) }
         var after = stat()
         guard fstat(fileno(file), &after) == 0, after.st_dev == before.st_dev, after.st_ino == before.st_ino,
-            after.st_mode & fileTypeMask == regularType, after.st_size <= FetchCacheLimits.maximumFileBytes
+            after.st_mode & FileSystem.fileTypeMask == FileSystem.regularType, after.st_size <= FetchCacheLimits.maximumFileBytes
         else { return .unusable }
         // One octet more than the size promises, to see a file that grew (it never should: entries
         // are written once, under another name, and renamed).
@@ -105,7 +95,7 @@ enum FetchCacheDirectory {
     /// Removes the entry at `path`: a file or a symbolic link (never what it points to), or an
     /// empty directory standing where a file should.
     static func remove(_ path: String) {
-        if unlink(path) != 0, errorNumber == EISDIR || errorNumber == EPERM { rmdir(path) }
+        if unlink(path) != 0, FileSystem.errorNumber == EISDIR || FileSystem.errorNumber == EPERM { rmdir(path) }
     }
 
     /// The entry names in `directory` (64 lower-case hex digits), unsorted; empty if unreadable.
@@ -143,9 +133,6 @@ enum FetchCacheDirectory {
         return utf8.count == 64
             && utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
     }
-
-    /// The C library's `errno` of this thread.
-    static var errorNumber: Int32 { __errno_location().pointee }
 }
 
 /// An exclusive `flock` on a kind's directory, held by the writers that read before they write

@@ -22,24 +22,13 @@ public struct OCSPRequestCertID: Hashable, Sendable {
         var writer = DERWriter()
         writer.writeElement(.sequence) { certID in
             certID.writeElement(.sequence) { algorithm in
-                algorithm.writeElement(.objectIdentifier, content: Self.oid(of: hashAlgorithm).bytes)
+                algorithm.writeElement(.objectIdentifier, content: hashAlgorithm.oid.bytes)
             }
             certID.writeElement(.octetString, content: issuerNameHash)
             certID.writeElement(.octetString, content: issuerKeyHash)
             certID.writeElement(.integer, content: serialNumber)
         }
         return writer.bytes
-    }
-
-    /// The OBJECT IDENTIFIER of `algorithm` (RFC 3279 §2.2.1, RFC 5754 §2).
-    static func oid(of algorithm: HashAlgorithm) -> OID {
-        switch algorithm {
-        case .sha1: return .sha1
-        case .sha224: return .sha224
-        case .sha256: return .sha256
-        case .sha384: return .sha384
-        case .sha512: return .sha512
-        }
     }
 }
 

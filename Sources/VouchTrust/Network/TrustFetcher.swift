@@ -310,7 +310,7 @@ public final class TrustFetcher {
     /// The cache's key for a CertID.
     static func cacheKey(_ certID: OCSPRequestCertID) -> OCSPCacheKey {
         OCSPCacheKey(
-            hashAlgorithm: Array(OCSPRequestCertID.oid(of: certID.hashAlgorithm).bytes), issuerNameHash: certID.issuerNameHash,
+            hashAlgorithm: Array(certID.hashAlgorithm.oid.bytes), issuerNameHash: certID.issuerNameHash,
             issuerKeyHash: certID.issuerKeyHash, serialNumber: certID.serialNumber)
     }
 

@@ -22,7 +22,7 @@ public enum FetchRequest: Hashable, Sendable {
 
 /// What came back for ``FetchRequest``s: the second half of the two-phase evaluation, handed to
 /// the next evaluation (``Trust/setFetchedEvidence(_:)``).
-public struct FetchedEvidence: Sendable, Equatable {
+public struct FetchedEvidence: Sendable {
     /// Certificates fetched as issuers of a certificate (the key), in the order the source gave
     /// them: offered as its parents, after every other source, unfiltered (a fresh response's
     /// certificates are left to the signature check; the cache's were filtered by name, §16.2).
@@ -37,10 +37,6 @@ public struct FetchedEvidence: Sendable, Equatable {
     /// Nothing fetched yet.
     public init() {}
 
-    public static func == (lhs: FetchedEvidence, rhs: FetchedEvidence) -> Bool {
-        lhs.issuers == rhs.issuers && lhs.answered == rhs.answered
-            && lhs.ocspResponses.map { Array($0.derEncoded) } == rhs.ocspResponses.map { Array($0.derEncoded) }
-    }
 }
 
 extension Certificate {

@@ -20,8 +20,9 @@ package enum FileSystem {
     /// The file type bits of `st_mode` and the directory type (POSIX; the same values on every
     /// Linux architecture). Spelled here because the C headers define them as macros that only the
     /// Swift overlay re-exports.
-    private static let fileTypeMask: UInt32 = 0o170000
-    private static let directoryType: UInt32 = 0o040000
+    static let fileTypeMask: UInt32 = 0o170000
+    static let directoryType: UInt32 = 0o040000
+    static let regularType: UInt32 = 0o100000
 
     /// The contents of the regular file at `path`, or `nil` if it cannot be read or is larger
     /// than ``maximumFileSize``.
