@@ -311,6 +311,28 @@ import VouchX509
         #expect(evaluation.isTrusted && !evaluation.isExtendedValidation)
     }
 
+    @Test("an optionally-EV leaf is asked about over the network without a revocation policy (§16.3 allow_fetch); an OV leaf is not")
+    func fetchesForEV() throws {
+        let ocsp = ["http://ocsp.ev.vouch.test"]
+        let ev = try Self.evaluate(responses: [])
+        #expect(ev.fetchRequests.contains(.ocsp(
+            certificate: try Self.certificate("leaf.der"), issuer: try Self.certificate("ca.der"), uris: ocsp, mayUseNetwork: true,
+            onlineCheck: false)), "\(ev.fetchRequests)")
+        let organization = try Self.evaluate(leaf: "ov-leaf.der", host: "ov.vouch.test", responses: [])
+        #expect(organization.isTrusted && organization.fetchRequests.isEmpty)
+        #expect(try Self.evaluate(responses: [], map: .none).fetchRequests.isEmpty, "no EV map: not optionally EV")
+    }
+
+    @Test("revocation report: an EV path without its answer is 'not checked'; with it, checked until its expiry")
+    func revocationReport() throws {
+        let unchecked = try Self.evaluate(responses: [])
+        #expect(unchecked.revocation == RevocationResult(checked: false, validUntil: nil))
+        let organization = try Self.evaluate(leaf: "ov-leaf.der", host: "ov.vouch.test", responses: [])
+        #expect(organization.revocation == .none, "not EV: the key is left out")
+        let checked = try Self.evaluate()
+        #expect(checked.isExtendedValidation && checked.revocation.checked == true && checked.revocation.validUntil != nil)
+    }
+
     @Test("under Apple's store the embedded map applies: the test root is not an Apple EV root")
     func appleStore() throws {
         let evaluation = try Self.evaluate(map: .none, store: .apple)

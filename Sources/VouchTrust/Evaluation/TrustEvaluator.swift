@@ -35,10 +35,15 @@ enum TrustEvaluator {
             verifyTime: verifyTime)
         judge.revocation.profile = request.profile
         judge.revocation.budget = budget
-        // OCSP from the network when it is on and a policy sets a revocation method (§16.3's
-        // allow_fetch; EV-triggered fetching is not modelled), not for candidate paths under
-        // CheckIfTrusted (asked again below); from the fetcher's cache for every path.
-        let fetchesOCSP = request.canAccessNetwork && request.setsRevocationMethod
+        // OCSP from the network when it is on and a policy or a pinning rule (§17.5) sets a
+        // revocation method, or the leaf could be EV (§16.3's allow_fetch: an EV path needs an
+        // optionally-EV leaf, so the leaf decides for both); not for candidate paths under
+        // CheckIfTrusted (asked again below); from the fetcher's cache for every path. The EV map
+        // is Apple's store's.
+        let evRoots = request.extendedValidationRoots ?? (request.systemStore.kind == .apple ? .apple : nil)
+        let fetchesOCSP = request.canAccessNetwork
+            && (request.setsRevocationMethod || pinning?.sets.contains { $0.rule.revocation != nil } == true
+                || evRoots.map { ExtendedValidation.leafCouldBeEV(CertificateFacts(request.certificates[0]), roots: $0) } == true)
         let fetching = fetchesOCSP || request.readsOCSPCache || revocationFlags.contains(.checkIfTrusted)
         if !request.ocspResponses.isEmpty || !request.fetched.ocspResponses.isEmpty || fetching {
             judge.revocation.ocsp = ocspChecker(for: request)
@@ -129,22 +134,78 @@ enum TrustEvaluator {
         // Extended Validation, for the chosen path only and only under Apple's store (its EV map):
         // an evaluation with another store, or an untrusted result, asks nothing.
         var isExtendedValidation = false
+        // Whether the path is EV before its OCSP answers are asked (trustd's path flag, which
+        // the revocation report reads).
+        var pathIsEV: () -> Bool = { false }
         // A leaf without certificate policies cannot be EV: the map is not even built for it.
         if result.isTrusted, let leafID = outcome.path.first, builder.facts(leafID).certificatePolicies?.policies.isEmpty == false,
-            let evRoots = request.extendedValidationRoots ?? (request.systemStore.kind == .apple ? .apple : nil)
+            let evRoots
         {
             let judge = builder.judge
+            let path = outcome.path.map { builder.facts($0) }
             isExtendedValidation = ExtendedValidation.isExtendedValidation(
-                path: outcome.path.map { builder.facts($0) }, transparency: transparency,
+                path: path, transparency: transparency,
                 hasGoodOCSPAnswer: { index in
                     judge.revocation.ocsp.answer(for: chain[index], issuers: chain[(index + 1)...]).status == .good
                 }, roots: evRoots)
+            pathIsEV = {
+                isExtendedValidation
+                    || ExtendedValidation.isExtendedValidation(path: path, transparency: transparency, hasGoodOCSPAnswer: { _ in true }, roots: evRoots)
+            }
         }
+        let (revocation, revokedByCRL) = revocationReport(
+            chain: chain, isTrusted: result.isTrusted, failures: outcome.failures, checker: &builder.judge.revocation,
+            pathIsEV: pathIsEV)
         return TrustEvaluation(
             result: result, chain: chain, isAnchored: outcome.isAnchored,
             failures: outcome.failures, verifyTime: verifyTime, decisions: outcome.decisions,
             certificateTransparency: transparency, isExtendedValidation: isExtendedValidation,
-            fetchRequests: builder.fetchRequests + builder.judge.revocation.ocsp.fetchRequests)
+            fetchRequests: builder.fetchRequests + builder.judge.revocation.ocsp.fetchRequests,
+            revocation: revocation, revokedByCRL: revokedByCRL)
+    }
+
+    /// What `SecTrustCopyResult` says of revocation for the chosen `chain` (trustd's
+    /// `SecPathBuilderReportResult`; ``RevocationResult``), and the indexes of the chain that a
+    /// supplied CRL, not an OCSP answer, revoked (Vouch's extension).
+    static func revocationReport(
+        chain: [Certificate], isTrusted: Bool, failures: [TrustFailure], checker: inout RevocationChecker, pathIsEV: () -> Bool
+    ) -> (RevocationResult, [Int]) {
+        // A lone certificate has no issuer to ask: trustd runs no revocation for it.
+        guard chain.count > 1 else { return (.none, []) }
+        let answers = chain.indices.map { index in checker.ocsp.answer(for: chain[index], issuers: chain[(index + 1)...]) }
+        var reasons: [Int: Int] = [:]
+        var revokedByCRL: [Int] = []
+        let revoked = Set(failures.lazy.filter { $0.check == .revocation && chain.indices.contains($0.index) }.map(\.index)).sorted()
+        for index in revoked {
+            var code = -1
+            if case .revoked(let given) = answers[index].status {
+                code = given?.rawValue ?? -1
+            } else {
+                revokedByCRL.append(index)
+                if case .revoked(let given?) = checker.status(of: chain[index], issuers: Array(chain[(index + 1)...]), depth: 1) {
+                    code = given.rawValue
+                }
+            }
+            reasons[index] = code
+        }
+        guard isTrusted else { return (RevocationResult(checked: nil, validUntil: nil, reasons: reasons), revokedByCRL) }
+        // `SecCertificatePathVCGetEarliestNextUpdate`: every certificate's answer must have an
+        // expiry, except the last and a CA naming no OCSP responder; the earliest is reported.
+        var earliest: Int64? = nil
+        var complete = true
+        for index in chain.indices {
+            guard let expiry = answers[index].expiry, expiry != 0 else {
+                if index == chain.count - 1 || (index > 0 && chain[index].accessURIs(.ocsp).isEmpty) { continue }
+                complete = false
+                break
+            }
+            earliest = min(earliest ?? expiry, expiry)
+        }
+        if complete, let earliest { return (RevocationResult(checked: true, validUntil: earliest), revokedByCRL) }
+        if pathIsEV() { return (RevocationResult(checked: false, validUntil: nil), revokedByCRL) }
+        // `SecCertificatePathVCRevocationCheckedAllCerts`.
+        let all = answers.dropLast().allSatisfy(\.checked)
+        return (RevocationResult(checked: all ? true : nil, validUntil: nil), revokedByCRL)
     }
 
     /// Apple's pinning database applied to `request` (SECTRUST.md §17.5): the test's database if
@@ -173,7 +234,7 @@ enum TrustEvaluator {
     static func ocspChecker(for request: TrustRequest) -> OCSPChecker {
         OCSPChecker(
             responses: request.ocspResponses, indexes: request.ocspResponseIndexes, fetched: request.fetched.ocspResponses,
-            currentTime: request.currentSeconds,
+            fetchedMaxAges: request.fetched.ocspMaxAges, currentTime: request.currentSeconds,
             evaluatesResponder: responderEvaluation(for: request))
     }
 

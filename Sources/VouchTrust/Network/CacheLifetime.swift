@@ -18,10 +18,10 @@ public enum CacheLifetime {
     /// a stale issuer cannot be pinned in the cache for long.
     public static let maximumMaxAge: Int64 = 604_800
     /// Apple's `kSecDefaultOCSPResponseTTL`: an OCSP response without nextUpdate is kept one day.
-    public static let defaultOCSPResponseLifetime: Int64 = 86_400
+    public static let defaultOCSPResponseLifetime: Int64 = OCSPChecker.defaultTimeToLive
     /// Apple's `TRUST_TIME_LEEWAY`: one hour for time-zone and daylight-saving mistakes and fifteen
     /// minutes of clock skew, allowed on each side of an OCSP response's dates.
-    public static let leeway: Int64 = 4_500
+    public static let leeway: Int64 = OCSPChecker.leeway
 
     /// The max-age of a fetched response, in seconds: the first `max-age` directive of
     /// `cacheControl` (``maxAgeDirective(in:)``) read as a decimal number, used only when it lies
@@ -65,19 +65,9 @@ public enum CacheLifetime {
         thisUpdate: Int64, producedAt: Int64, latestNextUpdate: Int64?, maxAge: Int64?, now: Int64, isRevoked: Bool,
         certificateNotAfter: Int64
     ) -> Int64? {
-        if isRevoked { return certificateNotAfter }
-        let (latest, overflow) = now.addingReportingOverflow(leeway)
-        guard overflow || (producedAt <= latest && thisUpdate <= latest) else { return nil }
-        guard let nextUpdate = latestNextUpdate else { return now.addingReportingOverflow(defaultOCSPResponseLifetime).partialValue }
-        let (earliest, underflow) = now.subtractingReportingOverflow(leeway)
-        guard underflow || nextUpdate >= earliest else { return nil }
-        // Compared as a difference, as Apple does ("beware of double overflows"): a huge max-age
-        // cannot wrap around.
-        let (remaining, remainingOverflow) = nextUpdate.subtractingReportingOverflow(now)
-        if let maxAge, maxAge > 0, remainingOverflow || maxAge < remaining {
-            return now.addingReportingOverflow(maxAge).overflow ? nextUpdate : now + maxAge
-        }
-        return nextUpdate
+        OCSPChecker.responseExpiry(
+            thisUpdate: thisUpdate, producedAt: producedAt, latestNextUpdate: latestNextUpdate, maxAge: maxAge, now: now,
+            isRevoked: isRevoked, certificateNotAfter: certificateNotAfter)
     }
 
     /// The value of the first `max-age` directive of a `Cache-Control` header, as Apple's

@@ -92,8 +92,14 @@ public final class TrustFetcher {
                     let parents = issuers(of: certificate, uris: uris)
                     if !parents.isEmpty { evidence.issuers[certificate] = parents }
                 case .ocsp(let certificate, let issuer, let uris, let mayUseNetwork, let onlineCheck):
-                    evidence.ocspResponses += ocspResponses(
+                    // Positions kept in step: a response before these may have had no max-age entry.
+                    evidence.ocspMaxAges += Array(repeating: nil, count: max(0, evidence.ocspResponses.count - evidence.ocspMaxAges.count))
+                    for (response, maxAge) in ocspResponses(
                         for: certificate, issuer: issuer, uris: uris, mayUseNetwork: mayUseNetwork, onlineCheck: onlineCheck)
+                    {
+                        evidence.ocspResponses.append(response)
+                        evidence.ocspMaxAges.append(maxAge)
+                    }
                 }
             }
             trust.setFetchedEvidence(evidence)
@@ -162,8 +168,8 @@ public final class TrustFetcher {
     /// gives a response about the certificate, which is cached.
     func ocspResponses(
         for certificate: Certificate, issuer: Certificate, uris: [String], mayUseNetwork: Bool, onlineCheck: Bool
-    ) -> [OCSPResponse] {
-        var found: [OCSPResponse] = []
+    ) -> [(response: OCSPResponse, maxAge: Int64?)] {
+        var found: [(response: OCSPResponse, maxAge: Int64?)] = []
         var cached: OCSPCacheEntry? = nil
         let time = now()
         let keys = [HashAlgorithm.sha1, .sha256].map { Self.cacheKey(OCSPRequestEncoding.certID(for: certificate, issuer: issuer, hash: $0)) }
@@ -172,7 +178,7 @@ public final class TrustFetcher {
             cached = entries.first
             if let entry = entries.first, let response = try? OCSPResponse(derEncoded: entry.response) {
                 log.append(FetchRecord(purpose: .ocsp, url: uris.first ?? "", outcome: .cache, detail: "response from the cache", milliseconds: 0))
-                found.append(response)
+                found.append((response, nil))
             }
         }
         guard mayUseNetwork else { return found }
@@ -206,10 +212,10 @@ public final class TrustFetcher {
             var isRevoked = false
             if case .revoked = single.status { isRevoked = true }
             let latestNextUpdate = basic.responses.compactMap { $0.nextUpdate?.secondsSince1970 }.max()
+            let maxAge = CacheLifetime.caIssuersLifetime(cacheControl: response.header("Cache-Control"), bodyIsEmpty: response.body.isEmpty)
             guard let expiry = CacheLifetime.ocspResponseExpiry(
                 thisUpdate: single.thisUpdate.secondsSince1970, producedAt: basic.producedAt.secondsSince1970,
-                latestNextUpdate: latestNextUpdate,
-                maxAge: CacheLifetime.caIssuersLifetime(cacheControl: response.header("Cache-Control"), bodyIsEmpty: response.body.isEmpty),
+                latestNextUpdate: latestNextUpdate, maxAge: maxAge,
                 now: time, isRevoked: isRevoked, certificateNotAfter: certificate.validity.notAfter.secondsSince1970)
             else {
                 log.append(FetchRecord(purpose: .ocsp, url: shown, outcome: .ok, detail: "response out of date", milliseconds: milliseconds))
@@ -220,7 +226,7 @@ public final class TrustFetcher {
             // The response kept before is the one this supersedes (Apple's `rvc->ocspResponse`).
             cache?.storeOCSP(
                 response: Array(parsed.derEncoded), keys: responseKeys, expiry: expiry, isRevoked: isRevoked, now: time, replacing: cached)
-            found.append(parsed)
+            found.append((parsed, maxAge))
             return true
         }
         return found

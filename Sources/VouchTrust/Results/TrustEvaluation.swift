@@ -43,6 +43,15 @@ public struct TrustEvaluation: Sendable {
     /// (``TrustFetcher``) gets them and evaluates again with what came back.
     public let fetchRequests: [FetchRequest]
 
+    /// What `SecTrustCopyResult` says of revocation: `kSecTrustRevocationChecked`,
+    /// `kSecTrustRevocationValidUntilDate` and `kSecTrustRevocationReason` (SECTRUST.md §16.5).
+    public let revocation: RevocationResult
+
+    /// The chain indexes (ascending) whose ``TrustCheck/revocation`` failure came from a CRL the
+    /// caller supplied rather than from an OCSP answer: Vouch's extension (trustd reads no CRLs,
+    /// so today's macOS would not fail there).
+    public let revokedByCRL: [Int]
+
     /// Whether `SecTrustEvaluateWithError` returns true.
     public var isTrusted: Bool { result.isTrusted }
 
@@ -59,8 +68,11 @@ public struct TrustEvaluation: Sendable {
     init(
         result: TrustResultType, chain: [Certificate], isAnchored: Bool, failures: [TrustFailure], verifyTime: Int64,
         decisions: [TrustDecision] = [], certificateTransparency: CertificateTransparencyReport? = nil,
-        isExtendedValidation: Bool = false, fetchRequests: [FetchRequest] = []
+        isExtendedValidation: Bool = false, fetchRequests: [FetchRequest] = [], revocation: RevocationResult = .none,
+        revokedByCRL: [Int] = []
     ) {
+        self.revocation = revocation
+        self.revokedByCRL = revokedByCRL
         self.fetchRequests = fetchRequests
         self.decisions = decisions
         self.isExtendedValidation = isExtendedValidation

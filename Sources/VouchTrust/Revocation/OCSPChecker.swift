@@ -47,6 +47,9 @@ struct OCSPChecker {
     private let responses: [OCSPResponse]
     /// Each response's position in the list the caller gave (`nil` for a fetched one).
     private let responseIndexes: [Int?]
+    /// Each response's HTTP max-age when it was fetched from a responder (`nil` for a supplied or
+    /// cached one): it may bring its expiry forward (``responseExpiry(thisUpdate:producedAt:latestNextUpdate:maxAge:now:isRevoked:certificateNotAfter:)``).
+    private let maxAges: [Int64?]
     /// Whether and how to ask for answers the responses do not give (SECTRUST.md §16.3), or `nil`:
     /// ask nothing.
     var fetching: Fetching? = nil
@@ -86,6 +89,13 @@ struct OCSPChecker {
         let single: OCSPSingleResponse?
         /// The position of the response consumed among those given, if any.
         var response: Int? = nil
+        /// Whether a response about the certificate, signed by whom it must be, had single-response
+        /// dates that held at the current time, whatever its status (trustd's `revocation_checked`,
+        /// set even when a "good" answer then fails its response-level dates).
+        var checked = false
+        /// When the answer kept stops counting (``responseExpiry(thisUpdate:producedAt:latestNextUpdate:maxAge:now:isRevoked:certificateNotAfter:)``):
+        /// `nil` without one, or for an "unknown" answer, which trustd gives no expiry.
+        var expiry: Int64? = nil
     }
 
     private struct SignatureKey: Hashable {
@@ -117,13 +127,17 @@ struct OCSPChecker {
     /// A checker over the first ``RevocationLimits/maximumOCSPResponses`` of `responses`, judging
     /// delegated responders with `evaluatesResponder`.
     /// Fetched responses (`fetched`, from a cache or the network) come after the supplied ones.
+    /// `fetchedMaxAges` gives the HTTP max-age of each fetched response, by position (missing or
+    /// `nil`: none, as for one read from a cache).
     init(
-        responses: [OCSPResponse], indexes: [Int]? = nil, fetched: [OCSPResponse] = [], currentTime: Int64,
-        evaluatesResponder: ResponderEvaluation?
+        responses: [OCSPResponse], indexes: [Int]? = nil, fetched: [OCSPResponse] = [], fetchedMaxAges: [Int64?] = [],
+        currentTime: Int64, evaluatesResponder: ResponderEvaluation?
     ) {
         self.responses = Array((responses + fetched).prefix(RevocationLimits.maximumOCSPResponses))
         let given: [Int?] = (indexes ?? Array(responses.indices)).map { $0 }
         responseIndexes = Array((given + fetched.map { _ in nil }).prefix(RevocationLimits.maximumOCSPResponses))
+        let fetchedAges = fetched.indices.map { fetchedMaxAges.indices.contains($0) ? fetchedMaxAges[$0] : nil }
+        maxAges = Array((responses.map { _ in nil } + fetchedAges).prefix(RevocationLimits.maximumOCSPResponses))
         self.currentTime = currentTime
         self.evaluatesResponder = evaluatesResponder
     }
@@ -141,6 +155,7 @@ struct OCSPChecker {
         if let known = answers[link] { return known }
         var kept: OCSPSingleResponse? = nil
         var keptIndex: Int? = nil
+        var checked = false
         for index in responses.indices {
             guard let basic = responses[index].basic, responses[index].status == .successful,
                 let single = basic.singleResponse(for: certificate, issuer: issuer),
@@ -150,6 +165,7 @@ struct OCSPChecker {
             if case .revoked = single.status { isRevoked = true } else { isRevoked = false }
             let signerTime = isRevoked ? basic.producedAt.secondsSince1970 : currentTime
             guard signerTrusted(index, issuers: issuers, at: signerTime) else { continue }
+            if Self.isFresh(single, at: currentTime) { checked = true }
             if single.status == .good {
                 guard Self.isFresh(single, at: currentTime), Self.isFresh(basic, at: currentTime) else { continue }
             }
@@ -162,7 +178,19 @@ struct OCSPChecker {
         case .revoked(_, let reason): status = .revoked(reason)
         case .unknown, nil: status = .none
         }
-        let answer = Answer(status: status, single: kept, response: keptIndex.flatMap { responseIndexes[$0] })
+        var answer = Answer(status: status, single: kept, response: keptIndex.flatMap { responseIndexes[$0] }, checked: checked)
+        if let kept, let keptIndex, let basic = responses[keptIndex].basic {
+            switch status {
+            case .revoked: answer.expiry = certificate.validity.notAfter.secondsSince1970
+            case .good:
+                answer.expiry = Self.responseExpiry(
+                    thisUpdate: kept.thisUpdate.secondsSince1970, producedAt: basic.producedAt.secondsSince1970,
+                    latestNextUpdate: basic.responses.compactMap { $0.nextUpdate?.secondsSince1970 }.max(),
+                    maxAge: maxAges[keptIndex], now: currentTime, isRevoked: false,
+                    certificateNotAfter: certificate.validity.notAfter.secondsSince1970)
+            case .none: break
+            }
+        }
         answers[link] = answer
         noteFetch(for: certificate, issuer: issuer, kept: kept)
         return answer
