@@ -58,7 +58,7 @@ let package = Package(
         // A small HTTP/1.1 client for http: URLs (caIssuers, OCSP) on Glibc sockets, with its own
         // resolver (no NSS in the static binary); depends on nothing.
         .target(name: "VouchHTTP"),
-        .target(name: "VouchPinning", dependencies: ["VouchTrust", "VouchCrypto", "VouchJSON", "VouchPropertyList"]),
+        .target(name: "VouchPinning", dependencies: ["VouchTrust", "VouchCrypto", "VouchJSON", "VouchPropertyList", "VouchHTTP"]),
         .executableTarget(
             name: "vouch",
             dependencies: [

@@ -14,18 +14,33 @@ import VouchX509
 /// stand; a change to the store since the last evaluation makes the trust evaluate again, as
 /// trustd does. Those settings replace any the wrapped `Trust` was given with
 /// `Trust.setTrustSettings(_:)`.
+///
+/// Each of those evaluations also fetches what Apple's rules ask for (missing issuers, OCSP
+/// answers; SECTRUST.md §16) with the trust's ``fetching``, Vouch's HTTP client unless set
+/// otherwise (``SecTrustFetching``). The lock is held while it fetches, as `SecTrustEvaluate`
+/// blocks its caller on a Mac.
 public final class SecTrust: Sendable {
     private struct State: Sendable {
         var trust: Trust
         /// The store generation ``trust`` holds the settings of; `nil` before the first evaluation.
         var settingsGeneration: UInt64?
+        var fetching: SecTrustFetching
     }
 
     private let state: Mutex<State>
 
     /// Wraps a VouchTrust `Trust` (for instance the one a TLS integration made, or one with a
-    /// given `SystemTrustStore`).
-    public init(_ trust: Trust) { state = Mutex(State(trust: trust, settingsGeneration: nil)) }
+    /// given `SystemTrustStore`); it fetches with ``SecTrustFetching/default``.
+    public init(_ trust: Trust) {
+        state = Mutex(State(trust: trust, settingsGeneration: nil, fetching: SecTrustFetching.default))
+    }
+
+    /// How this trust's evaluations fetch missing issuers and OCSP answers: ``SecTrustFetching/default``
+    /// when it was made. Setting it does not invalidate the result: set it before evaluating.
+    public var fetching: SecTrustFetching {
+        get { state.withLock { $0.fetching } }
+        set { state.withLock { $0.fetching = newValue } }
+    }
 
     /// A copy of the underlying `Trust` as it stands, with its cached evaluation.
     public var trust: Trust { state.withLock { $0.trust } }
@@ -36,8 +51,9 @@ public final class SecTrust: Sendable {
     }
 
     /// Runs `body` under the lock on the trust holding the store's current trust settings (set
-    /// only when the store changed since they were last read, so a current result stays cached).
-    func withEvaluableTrust<Result>(_ body: (inout Trust) -> Result) -> Result {
+    /// only when the store changed since they were last read, so a current result stays cached),
+    /// once it is evaluated, fetching what it lacks with ``fetching``; `body` gets the evaluation.
+    func withEvaluatedTrust<Result>(_ body: (inout Trust, TrustEvaluation) -> Result) -> Result {
         let store = TrustSettingsStore.current
         return state.withLock { (state: inout State) -> Result in
             let (settings, generation) = store.snapshot()
@@ -45,9 +61,13 @@ public final class SecTrust: Sendable {
                 if !(settings.isEmpty && state.trust.trustSettings.isEmpty) { state.trust.setTrustSettings(settings) }
                 state.settingsGeneration = generation
             }
-            return body(&state.trust)
+            let evaluation = state.fetching.fetcher().evaluate(&state.trust)
+            return body(&state.trust, evaluation)
         }
     }
+
+    /// The current evaluation, made (with fetching) if needed.
+    var evaluation: TrustEvaluation { withEvaluatedTrust { $1 } }
 
     /// The error `SecTrustEvaluateWithError` reports for `evaluation`, `nil` when trusted: the
     /// deciding failure's code and Apple's sentence about the certificate it failed at.
@@ -196,7 +216,7 @@ public func SecTrustGetNetworkFetchAllowed(_ trust: SecTrust, _ allowFetch: Unsa
 /// writes the result; always `errSecSuccess`.
 @discardableResult
 public func SecTrustEvaluate(_ trust: SecTrust, _ result: UnsafeMutablePointer<SecTrustResultType>) -> OSStatus {
-    result.pointee = trust.withEvaluableTrust { $0.evaluate().result }
+    result.pointee = trust.evaluation.result
     return errSecSuccess
 }
 
@@ -210,25 +230,26 @@ public func SecTrustGetTrustResult(_ trust: SecTrust, _ result: UnsafeMutablePoi
 /// the deciding failure in `error` (when given): its `OSStatus` and Apple's sentence about the
 /// certificate it failed at, e.g. `“example.org” certificate name does not match input`.
 public func SecTrustEvaluateWithError(_ trust: SecTrust, _ error: UnsafeMutablePointer<SecError?>?) -> Bool {
-    let evaluation = trust.withEvaluableTrust { $0.evaluate() }
+    let evaluation = trust.evaluation
     error?.pointee = SecTrust.error(for: evaluation)
     return evaluation.isTrusted
 }
 
 /// `SecTrustGetCertificateCount`: the length of the built chain (evaluates if needed).
 public func SecTrustGetCertificateCount(_ trust: SecTrust) -> CFIndex {
-    trust.withEvaluableTrust { $0.certificateCount() }
+    trust.withEvaluatedTrust { trust, _ in trust.certificateCount() }
 }
 
 /// `SecTrustGetCertificateAtIndex`: index 0 is the leaf as given (no evaluation); other indices
 /// read the built chain (evaluating if needed); `nil` out of range.
 public func SecTrustGetCertificateAtIndex(_ trust: SecTrust, _ index: CFIndex) -> SecCertificate? {
-    trust.withEvaluableTrust { $0.certificate(at: index) }.map(SecCertificate.init)
+    let certificate = index == 0 ? trust.withTrust { $0.certificate(at: 0) } : trust.withEvaluatedTrust { trust, _ in trust.certificate(at: index) }
+    return certificate.map(SecCertificate.init)
 }
 
 /// `SecTrustCopyCertificateChain`: the built chain, leaf first (evaluates if needed).
 public func SecTrustCopyCertificateChain(_ trust: SecTrust) -> [SecCertificate]? {
-    trust.withEvaluableTrust { $0.evaluate().chain }.map(SecCertificate.init)
+    trust.evaluation.chain.map(SecCertificate.init)
 }
 
 /// `SecTrustCopyKey`: the leaf's public key, without evaluating; `nil` where Apple makes none.
@@ -261,5 +282,5 @@ public func SecTrustSetExceptions(_ trust: SecTrust, _ exceptions: TrustExceptio
 /// Apple returns the `CFData` of a binary property list (`[{SHA1Digest: …, SSLHostname: false}, …]`);
 /// the facade returns the same content as the value type `TrustExceptions`.
 public func SecTrustCopyExceptions(_ trust: SecTrust) -> TrustExceptions {
-    trust.withEvaluableTrust { $0.copyExceptions() }
+    trust.withEvaluatedTrust { trust, _ in trust.copyExceptions() }
 }

@@ -1,0 +1,48 @@
+import Synchronization
+import VouchHTTP
+import VouchTrust
+
+/// How the facade's evaluations fetch what SecTrust fetches (SECTRUST.md §16): missing issuers
+/// from caIssuers URLs and OCSP answers, when Apple's rules ask for them (the SSL policy may fetch
+/// a missing issuer; BasicX509 may not; a revocation policy asks for OCSP).
+///
+/// Every `SecTrust` evaluation the facade makes (`SecTrustEvaluateWithError`, `SecTrustEvaluate`,
+/// `SecTrustCopyResult`, the chain accessors, `SecTrustCopyExceptions`) goes through
+/// `TrustFetcher` (VouchTrust) with the trust's ``SecTrust/fetching``, which starts as
+/// ``SecTrustFetching/default``: Vouch's HTTP client, so that the facade answers as a networked
+/// Mac does. ``offline`` answers as an offline Mac: every fetch fails at once.
+/// `SecTrustSetNetworkFetchAllowed(trust, false)` keeps the fetcher but turns the network off for
+/// that trust, as on a Mac.
+public struct SecTrustFetching: Sendable {
+    /// Carries the requests; `nil`: every fetch fails at once.
+    public var transport: (any HTTPTransport)?
+    /// Where fetched issuers and OCSP responses are kept (`FetchCache`, VouchTrust), shared by
+    /// every trust using this value; `nil`: no cache, every evaluation asks the network again.
+    public var cache: FetchCache?
+
+    /// Fetches through `transport` with `cache`.
+    public init(transport: (any HTTPTransport)?, cache: FetchCache?) {
+        self.transport = transport
+        self.cache = cache
+    }
+
+    /// Vouch's HTTP client (VouchHTTP's `HTTPClient`: `http` only, no redirects, 1 MiB bodies,
+    /// never a link-local, cloud-metadata or loopback address), without a cache. A library does
+    /// not write to the user's directories unasked: give a `FetchCache` to keep answers.
+    public static let http = SecTrustFetching(transport: HTTPClient(userAgent: "vouch"), cache: nil)
+
+    /// No transport and no cache: an offline Mac.
+    public static let offline = SecTrustFetching(transport: nil, cache: nil)
+
+    private static let current = Mutex(SecTrustFetching.http)
+
+    /// What a new `SecTrust` fetches with: ``http`` unless changed. Changing it does not change
+    /// trusts already made (set theirs with ``SecTrust/fetching``).
+    public static var `default`: SecTrustFetching {
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
+    }
+
+    /// A fetcher for one evaluation (its log and host backoff last as long as the evaluation).
+    func fetcher() -> TrustFetcher { TrustFetcher(transport: transport, cache: cache) }
+}
