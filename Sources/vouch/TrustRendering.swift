@@ -23,6 +23,10 @@ enum TrustRendering {
                 ("index", .int(Int64(failure.index))), ("check", .string(failure.check.rawValue)),
                 ("status", .int(Int64(failure.check.status.code))),
             ]
+            // A revocation only a supplied CRL found is Vouch's extension: trustd reads no CRLs.
+            if failure.check == .revocation && evaluation.revokedByCRL.contains(failure.index) {
+                members.append(("extension", .string("crl")))
+            }
             // A Deny names the setting that denied: its domain and the constraint's position.
             if failure.check == .usageConstraints,
                 let denial = evaluation.decisions.first(where: { $0.kind == .denied && $0.index == failure.index })
@@ -48,7 +52,36 @@ enum TrustRendering {
                          ("check", decision.check.map { .string($0.rawValue) } ?? .null)])
             })),
             ("verify_date", .string(DERTime.rfc3339(secondsSince1970: evaluation.verifyTime))),
+            ("revocation", revocation(evaluation.revocation)),
         ])
+    }
+
+    /// `revocation` of docs/CLI.md: `kSecTrustRevocationChecked`, `ValidUntilDate` and `Reason`
+    /// (SECTRUST.md §16.5), each null when Apple leaves it out; null when all are.
+    static func revocation(_ result: RevocationResult) -> JSONValue {
+        guard result != .none else { return .null }
+        return .object([
+            ("checked", result.checked.map { .bool($0) } ?? .null),
+            ("valid_until", result.validUntil.map { .string(DERTime.rfc3339(secondsSince1970: $0)) } ?? .null),
+            ("reason", result.reason.map { .int(Int64($0)) } ?? .null),
+        ])
+    }
+
+    /// What `--explain` says of revocation: the keys SecTrustCopyResult would hold, and each
+    /// revocation that came from a supplied CRL (Vouch's extension).
+    static func revocationLines(_ evaluation: TrustEvaluation) -> [String] {
+        var lines: [String] = []
+        for index in evaluation.revokedByCRL {
+            lines.append("certificate \(index) is revoked by a CRL given with --crl: Vouch's extension (trustd reads no CRLs, so today's macOS would not fail here)")
+        }
+        let result = evaluation.revocation
+        guard result != .none else { return lines }
+        var keys: [String] = []
+        if let checked = result.checked { keys.append("checked \(checked)") }
+        if let validUntil = result.validUntil { keys.append("valid until \(DERTime.rfc3339(secondsSince1970: validUntil))") }
+        if let reason = result.reason { keys.append("reason \(reason)\(reason >= 0 ? " (\(CRLReason(rawValue: reason)?.description ?? "unknown"))" : " (none given)")") }
+        lines.append("revocation (SecTrustCopyResult): " + keys.joined(separator: ", "))
+        return lines
     }
 
     static func printText(_ evaluation: TrustEvaluation) {

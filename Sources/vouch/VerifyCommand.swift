@@ -24,7 +24,9 @@ struct VerifyCommand: Subcommand {
               chain       the built chain: [{"sha256", "subject", "public_key", "spki_sha256", "anchor"}]
                           (public_key: hex of SecKeyCopyExternalRepresentation, null if unsupported)
               failures    every failed check: [{"index", "check", "status"}] by chain index; a
-                          UsageConstraints (Deny) failure adds "trust_setting": {"domain", "constraint"}
+                          UsageConstraints (Deny) failure adds "trust_setting": {"domain", "constraint"};
+                          a Revocation only a --crl file found adds "extension": "crl" (trustd reads
+                          no CRLs)
               trust_decisions  what trust settings and exceptions did: [{"kind", "index", "domain",
                           "constraint", "check"}] (anchored, proceed, denied, allowedError, excepted)
               exceptions  SecTrustCopyExceptions: [{"sha1", "<Check>": false, ...}, {}], for --exceptions
@@ -40,6 +42,9 @@ struct VerifyCommand: Subcommand {
                           "algorithm", "log", "verdict"}]}
               extended_validation  kSecTrustExtendedValidation: true when trusted and EV as trustd
                           decides it (Apple's system store only; the leaf needs a good --ocsp-response)
+              revocation  SecTrustCopyResult's kSecTrustRevocationChecked, ValidUntilDate and Reason:
+                          {"checked", "valid_until": RFC 3339, "reason": CRLReason code, -1 when
+                          none given}, each null when Apple leaves it out; null when all are
               fetches     what was fetched (SECTRUST.md §16): [{"url", "purpose": "caIssuers" or "ocsp",
                           "outcome": "ok", "cache", "failed" or "skipped", "detail", "ms"}]
               explanation with --explain: the lines of the trace
@@ -211,6 +216,7 @@ struct VerifyCommand: Subcommand {
             if !ocspFiles.isEmpty { for line in OCSPRendering.explanation(&trust, files: ocspFiles) { print("· \(line)") } }
             for note in sctNotes { print("· \(note)") }
             for note in SystemRootsRendering.notes(evaluation, store: trust.systemStore) { print("· \(note)") }
+            for line in TrustRendering.revocationLines(evaluation) { print("· \(line)") }
         }
         if json {
             var object = TrustRendering.json(evaluation)
@@ -227,6 +233,7 @@ struct VerifyCommand: Subcommand {
                     if !ocspFiles.isEmpty { lines += OCSPRendering.explanation(&trust, files: ocspFiles) }
                     lines += sctNotes
                     lines += SystemRootsRendering.notes(evaluation, store: trust.systemStore)
+                    lines += TrustRendering.revocationLines(evaluation)
                     members.append(("explanation", .array(lines.map { .string($0) })))
                 }
                 object = .object(members)
