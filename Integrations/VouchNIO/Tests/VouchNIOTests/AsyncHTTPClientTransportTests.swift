@@ -130,7 +130,7 @@ struct AsyncHTTPClientTransportTests {
         await server.stop()
         #expect(Self.failure(result) == .timedOut)
         #expect(elapsed >= .milliseconds(490), "\(elapsed)")
-        #expect(elapsed < .milliseconds(500) + .milliseconds(250), "\(elapsed)")
+        #expect(elapsed < .milliseconds(500) + .milliseconds(400), "\(elapsed)")
     }
 
     @Test("loopback is refused without allowsLoopback, and nothing connects")
