@@ -52,6 +52,9 @@ extension AsyncHTTPClientTransport {
                 return .failed(.socketFailed(operation: "AsyncHTTPClient: \(error)", errno: 0))
             }
         }
+        if let error = error as? HTTPParserError, case .invalidEOFState = error {
+            return .failed(.connectionClosedEarly(offset: bodyBytes))  // the peer closed inside the response
+        }
         if error is HTTPParserError || error is NIOHTTPDecoderError || error is CappedResponseDelegate.NoHead {
             return .failed(.malformedResponse(offset: bodyBytes, reason: "\(error)"))
         }

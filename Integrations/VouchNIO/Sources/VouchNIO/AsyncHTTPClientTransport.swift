@@ -106,6 +106,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
     ///   that cannot be sent, `.resolutionFailed`, `.addressRefused` when no address is allowed,
     ///   `.connectionFailed` when none accepts, `.timedOut`, `.bodyTooLarge`, `.malformedResponse`,
     ///   `.connectionClosedEarly`, and `.socketFailed` for another AHC or NIO error (named in it).
+    ///   AHC reports no stream offsets: the offset of `.malformedResponse` and
+    ///   `.connectionClosedEarly` is the count of body bytes received before the fault.
     public func fetch(_ request: VouchHTTP.HTTPRequest, timeout: Duration) -> Result<VouchHTTP.HTTPResponse, HTTPError> {
         guard MultiThreadedEventLoopGroup.currentEventLoop == nil else {
             return .failure(.invalidRequest(

@@ -185,6 +185,23 @@ struct AsyncHTTPClientTransportTests {
         #expect(elapsed < .milliseconds(500), "\(elapsed)")
     }
 
+    @Test("what no HTTP server sends: garbage is malformedResponse, a body cut short connectionClosedEarly", arguments: [
+        ("garbage\r\n\r\n", "malformed"),
+        ("HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab", "malformed"),
+        ("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc", "closed after 3"),
+    ])
+    func brokenResponses(reply: String, expected: String) async throws {
+        let server = try await RawTestServer(reply: Array(reply.utf8))
+        let transport = Self.transport()
+        let result = try Self.fetch(transport, "http://ca.fetch.test:\(server.port)/ca.der")
+        try await transport.shutdown()
+        await server.stop()
+        switch (Self.failure(result), expected) {
+        case (.malformedResponse?, "malformed"), (.connectionClosedEarly(offset: 3)?, "closed after 3"): break
+        default: Issue.record("expected \(expected), got \(result)")
+        }
+    }
+
     @Test("on an event loop thread, fetch returns invalidRequest instead of blocking the loop")
     func onEventLoop() async throws {
         let transport = Self.transport()

@@ -131,3 +131,47 @@ final class FetchTestServer: Sendable {
         }
     }
 }
+
+/// A TCP server on 127.0.0.1 that answers the first bytes of every connection with fixed raw
+/// bytes, then closes: responses no HTTP server would send (garbage, a body cut short).
+final class RawTestServer: Sendable {
+    let port: Int
+    private let channel: any Channel
+
+    init(reply: [UInt8]) async throws {
+        channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Handler(reply: reply)) }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        guard let port = channel.localAddress?.port else { throw FetchTestServer.Failure(description: "the server has no port") }
+        self.port = port
+    }
+
+    func stop() async {
+        try? await channel.close()
+    }
+
+    final class Handler: ChannelInboundHandler {
+        typealias InboundIn = ByteBuffer
+        typealias OutboundOut = ByteBuffer
+
+        let reply: [UInt8]
+        private var answered = false
+
+        init(reply: [UInt8]) { self.reply = reply }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            guard !answered else { return }
+            answered = true
+            context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: reply))).assumeIsolated().whenComplete { _ in
+                context.close(promise: nil)
+            }
+        }
+
+        func errorCaught(context: ChannelHandlerContext, error: any Error) {
+            context.close(promise: nil)
+        }
+    }
+}
