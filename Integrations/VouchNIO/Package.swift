@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .target(
@@ -23,11 +24,14 @@ let package = Package(
                 .product(name: "VouchTrust", package: "Vouch"),
                 .product(name: "VouchPinning", package: "Vouch"),
                 .product(name: "VouchX509", package: "Vouch"),
+                .product(name: "VouchHTTP", package: "Vouch"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .executableTarget(
@@ -51,12 +55,15 @@ let package = Package(
             dependencies: [
                 "VouchNIO", "vouch-connect",
                 .product(name: "VouchDER", package: "Vouch"),
+                .product(name: "VouchHTTP", package: "Vouch"),
                 .product(name: "VouchX509", package: "Vouch"),
                 .product(name: "VouchTrust", package: "Vouch"),
                 .product(name: "VouchPinning", package: "Vouch"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
     ],

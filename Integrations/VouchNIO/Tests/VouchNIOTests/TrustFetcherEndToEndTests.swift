@@ -1,0 +1,114 @@
+import Foundation
+import NIOPosix
+import Testing
+import VouchHTTP
+import VouchNIO
+import VouchTrust
+import VouchX509
+
+/// TrustFetcher over AsyncHTTPClient, end to end: a leaf made by `openssl` at test time whose
+/// authorityInfoAccess caIssuers URL names `ca.fetch.test` (127.0.0.1 in the suite's hosts file)
+/// on a real NIO server that serves the intermediate's DER. Without the fetch the chain is
+/// incomplete; with it, it is trusted.
+@Suite("TrustFetcher over AsyncHTTPClient", .serialized, .enabled(if: OpenSSLFixture.openssl != nil, "openssl not installed (apt-get install openssl): the end-to-end tests need it"))
+struct TrustFetcherEndToEndTests {
+    let fixture: OpenSSLFixture
+
+    init() throws {
+        fixture = try #require(OpenSSLFixture.shared, "the openssl fixture could not be made (see the output)")
+    }
+
+    /// A leaf for `localhost` under the fixture's intermediate, naming `caIssuers` in its AIA.
+    func leaf(caIssuers: String) throws -> Certificate {
+        guard let openssl = OpenSSLFixture.openssl else { throw OpenSSLFixture.Failure(description: OpenSSLFixture.missing) }
+        let name = "aia-\(UUID().uuidString)"
+        let extensions = """
+            [aia]
+            basicConstraints = critical, CA:FALSE
+            keyUsage = critical, digitalSignature
+            extendedKeyUsage = serverAuth
+            subjectAltName = DNS:localhost
+            authorityInfoAccess = caIssuers;URI:\(caIssuers)
+            subjectKeyIdentifier = hash
+            authorityKeyIdentifier = keyid
+
+            """
+        try extensions.write(toFile: fixture.path(name + ".cnf"), atomically: true, encoding: .utf8)
+        for arguments in [
+            ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", "\(name).key"],
+            ["req", "-new", "-key", "\(name).key", "-subj", "/O=Vouch NIO Test/CN=localhost", "-out", "\(name).csr"],
+            ["x509", "-req", "-in", "\(name).csr", "-CA", "intermediate.pem", "-CAkey", "intermediate.key", "-set_serial",
+             "\(Int.random(in: 1000...999_999_999))", "-days", "30", "-sha256", "-extfile", "\(name).cnf", "-extensions", "aia",
+             "-outform", "DER", "-out", "\(name).der"],
+        ] {
+            let result = try Subprocess.run(openssl, arguments, in: fixture.directory)
+            guard result.status == 0 else { throw OpenSSLFixture.Failure(description: "openssl: \(result.standardError)") }
+        }
+        return try Certificate(derEncoded: try fixture.der(name))
+    }
+
+    /// The leaf alone, the fixture's root as the only anchor, judged for `localhost`.
+    func trust(_ leaf: Certificate) throws -> Trust {
+        var trust = try Trust(certificates: [leaf], policies: [.ssl(server: true, hostname: "localhost")], systemStore: .linux)
+        trust.setAnchorCertificates([try Certificate(derEncoded: try fixture.der("root"))])
+        trust.setAnchorCertificatesOnly(true)
+        return trust
+    }
+
+    /// Serves the intermediate at `/intermediate.der`, and a leaf pointing there.
+    func serving() async throws -> (FetchTestServer, Certificate) {
+        let server = try await FetchTestServer(routes: ["/intermediate.der": .init(body: try fixture.der("intermediate"))])
+        return (server, try leaf(caIssuers: "http://ca.fetch.test:\(server.port)/intermediate.der"))
+    }
+
+    @Test("the missing intermediate is fetched from the leaf's caIssuers URL: the chain becomes trusted")
+    func fetchedIntermediate() async throws {
+        let (server, leaf) = try await serving()
+        let transport = AsyncHTTPClientTransportTests.transport()
+        var offline = try trust(leaf)
+        #expect(!offline.evaluate().isTrusted)
+        var online = try trust(leaf)
+        let fetcher = TrustFetcher(transport: transport, cache: nil)
+        let evaluation = fetcher.evaluate(&online)
+        try await transport.shutdown()
+        await server.stop()
+        #expect(evaluation.isTrusted, "\(evaluation.failures) \(fetcher.log)")
+        #expect(evaluation.chain.count == 3)
+        #expect(fetcher.log.map(\.outcome) == [.ok])
+        #expect(server.requests.map(\.target) == ["/intermediate.der"])
+    }
+
+    @Test("AsyncTrustFetcher runs the same loop on a NIOThreadPool; the fetched intermediate stays in the trust")
+    func asyncFetcher() async throws {
+        let (server, leaf) = try await serving()
+        let transport = AsyncHTTPClientTransportTests.transport()
+        let pool = NIOThreadPool(numberOfThreads: 2)
+        pool.start()
+        let fetcher = AsyncTrustFetcher(transport: transport, cache: nil, threadPool: pool)
+        var trust = try trust(leaf)
+        let (evaluation, fetches) = try await fetcher.evaluateExplaining(&trust)
+        // Evaluated again, the trust has what was fetched: no second request.
+        let again = try await fetcher.evaluate(&trust)
+        try await pool.shutdownGracefully()
+        try await transport.shutdown()
+        await server.stop()
+        #expect(evaluation.isTrusted, "\(evaluation.failures) \(fetches)")
+        #expect(again.isTrusted)
+        #expect(fetches.map(\.url) == ["http://ca.fetch.test:\(server.port)/intermediate.der"])
+        #expect(server.requests.count == 1)
+    }
+
+    @Test("a thread pool that is not running: threadPoolNotRunning, the trust unchanged")
+    func poolNotRunning() async throws {
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        let fetcher = AsyncTrustFetcher(transport: nil, cache: nil, threadPool: pool)
+        var trust = try trust(try Certificate(derEncoded: try fixture.der("leaf")))
+        do {
+            _ = try await fetcher.evaluate(&trust)
+            Issue.record("evaluated on a pool that is not running")
+        } catch {
+            #expect(error == .threadPoolNotRunning)
+        }
+        #expect(trust.lastEvaluation == nil)
+    }
+}
