@@ -96,8 +96,10 @@ public struct HostOverride: Sendable, Hashable {
 
 extension [HostOverride] {
     /// Where `host`:`port` is connected to: the host and port after the first matching
-    /// `--connect-to`, and the addresses of the first matching `--resolve` for those (`nil`: resolve).
-    func target(host: String, port: UInt16) -> (host: String, port: UInt16, addresses: [IPAddress]?) {
+    /// `--connect-to`, and the addresses of the first matching `--resolve` for those (`nil`: resolve
+    /// the host returned). Another transport over the same overrides (an AsyncHTTPClient adapter)
+    /// asks this too; the addresses still pass its `AddressPolicy`.
+    public func target(host: String, port: UInt16) -> (host: String, port: UInt16, addresses: [IPAddress]?) {
         var host = host
         var port = port
         for override in self {
