@@ -12,10 +12,12 @@ import Musl
 /// lines (at most ``HTTPLimits/maximumNameservers``), asking A then AAAA, each server in turn with
 /// ``HTTPLimits/dnsQueryTimeout`` per query, within the caller's deadline. IPv4 addresses come first.
 ///
+/// A truncated UDP answer without addresses is asked again over TCP, of the same server (RFC 7766
+/// §5; an A or AAAA answer fits in 512 bytes unless a name has dozens of addresses).
+///
 /// Not done, on purpose or for now: `search`, `domain` and `ndots` are ignored (a URL's host is
-/// taken as fully qualified, as a certificate names it); `options` are ignored; a truncated UDP
-/// answer without addresses is not retried over TCP (an A or AAAA answer fits in 512 bytes unless a
-/// name has dozens of addresses); no EDNS; no cache (the engine caches responses, not names).
+/// taken as fully qualified, as a certificate names it); `options` are ignored; no EDNS; no cache
+/// (the engine caches responses, not names).
 /// A missing resolv.conf, or one without nameservers, is ``HTTPError/resolutionFailed(host:reason:)``
 /// saying so (glibc would silently ask 127.0.0.1).
 public struct Resolver: Sendable {
@@ -72,7 +74,12 @@ public struct Resolver: Sendable {
         for type in [DNSMessage.RecordType.a, .aaaa] {
             for server in servers {
                 guard deadline.remainingMilliseconds != nil else { return .failure(.timedOut) }
-                switch query(labels, type: type, server: server, deadline: deadline.capped(at: HTTPLimits.dnsQueryTimeout)) {
+                var answer = query(labels, type: type, server: server, deadline: deadline.capped(at: HTTPLimits.dnsQueryTimeout))
+                if case .truncated? = answer {
+                    // RFC 7766 §5: a truncated UDP answer is asked again over TCP, the same server.
+                    answer = queryOverTCP(labels, type: type, server: server, deadline: deadline.capped(at: HTTPLimits.dnsQueryTimeout))
+                }
+                switch answer {
                 case .addresses(let found)?:
                     addresses += found
                     answered = true
@@ -82,7 +89,7 @@ public struct Resolver: Sendable {
                     lastProblem = "\(server) answered with RCODE \(code)"
                     continue
                 case .truncated?:
-                    lastProblem = "\(server) sent a truncated answer (TCP is not tried)"
+                    lastProblem = "\(server) sent a truncated answer, over TCP too"
                     continue
                 case nil:
                     continue
@@ -110,6 +117,30 @@ public struct Resolver: Sendable {
             if let answer = DNSMessage.parse(reply, id: id, name: labels, type: type) { return answer }
         }
         return nil
+    }
+
+    /// The same query over TCP (RFC 1035 §4.2.2: each message after a two-octet length), asked
+    /// when the UDP answer was truncated; `nil` when no whole, usable reply came before `deadline`.
+    /// The length prefix bounds the reply (65,535 octets).
+    func queryOverTCP(_ labels: [[UInt8]], type: DNSMessage.RecordType, server: IPAddress, deadline: Deadline) -> DNSMessage.Answer? {
+        let id = UInt16.random(in: 0...UInt16.max)
+        guard case .success(let socket) = Socket.connect(to: server, port: nameserverPort, stream: true, deadline: deadline) else {
+            return nil
+        }
+        defer { socket.close() }
+        let message = DNSMessage.query(id: id, name: labels, type: type)
+        let framed = [UInt8(truncatingIfNeeded: message.count >> 8), UInt8(truncatingIfNeeded: message.count)] + message
+        guard case .success = socket.sendAll(framed, until: deadline) else { return nil }
+        var received: [UInt8] = []
+        while true {
+            if received.count >= 2 {
+                let length = Int(received[0]) << 8 | Int(received[1])
+                if received.count >= 2 + length { return DNSMessage.parse(Array(received[2..<(2 + length)]), id: id, name: labels, type: type) }
+            }
+            guard case .success(let chunk) = socket.receive(capacity: HTTPLimits.maximumDNSMessageBytes, until: deadline), !chunk.isEmpty
+            else { return nil }
+            received += chunk
+        }
     }
 
     /// The addresses of `name` in hosts-file text: `address name [aliases…]` lines, `#` comments.

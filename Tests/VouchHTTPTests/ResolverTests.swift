@@ -57,7 +57,7 @@ import VouchHTTP
         }
     }
 
-    @Test("DNS over UDP against a real server on 127.0.0.1: A, AAAA, CNAME, NXDOMAIN, SERVFAIL, silence",
+    @Test("DNS over UDP against a real server on 127.0.0.1: A, AAAA, CNAME, NXDOMAIN, SERVFAIL, silence, TCP after truncation",
           .enabled(if: FixtureServer.python != nil, FixtureServer.missingPython))
     func dns() throws {
         let server = try FixtureServer(script: "dns_server.py")
@@ -68,6 +68,8 @@ import VouchHTTP
         #expect(try resolver.resolve("BOTH.test", timeout: .seconds(2)).get() == [IPAddress("192.0.2.2"), IPAddress("192.0.2.3"), IPAddress("2001:db8::2")])
         #expect(try resolver.resolve("six.test", timeout: .seconds(2)).get() == [IPAddress("2001:db8::6")])
         #expect(try resolver.resolve("alias.test", timeout: .seconds(2)).get() == [IPAddress("192.0.2.1")])
+        // Truncated over UDP: asked again over TCP (RFC 7766 §5).
+        #expect(try resolver.resolve("big.test", timeout: .seconds(2)).get() == [IPAddress("192.0.2.9")])
         #expect(throws: HTTPError.resolutionFailed(host: "nothing.test", reason: "no such name (NXDOMAIN from 127.0.0.1)")) {
             try resolver.resolve("nothing.test", timeout: .seconds(2)).get()
         }

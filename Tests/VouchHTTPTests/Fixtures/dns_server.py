@@ -1,18 +1,21 @@
 #!/usr/bin/env python3
 """A tiny DNS server for VouchHTTPTests' resolver test: UDP on 127.0.0.1, an ephemeral port
 (printed as "PORT <n>"), answering A and AAAA queries from the table below, CNAMEs followed in
-the same answer, NXDOMAIN for unknown names, SERVFAIL for servfail.test, nothing for silent.test.
+the same answer, NXDOMAIN for unknown names, SERVFAIL for servfail.test, nothing for silent.test;
+big.test's UDP answer is truncated (TC, no records) and complete over TCP on the same port.
 
     dns_server.py
 """
 import socket
 import struct
+import threading
 
 TABLE = {
     "one.test": {1: ["192.0.2.1"], 28: []},
     "both.test": {1: ["192.0.2.2", "192.0.2.3"], 28: ["2001:db8::2"]},
     "six.test": {1: [], 28: ["2001:db8::6"]},
     "meta.test": {1: ["169.254.169.254"], 28: []},
+    "big.test": {1: ["192.0.2.9"], 28: []},
 }
 CNAMES = {"alias.test": "one.test"}
 
@@ -30,7 +33,7 @@ def read_name(message, offset):
     return ".".join(labels), offset + 1
 
 
-def answer(query):
+def answer(query, tcp=False):
     ident, flags = struct.unpack("!HH", query[:4])
     name, end = read_name(query, 12)
     qtype, _ = struct.unpack("!HH", query[end : end + 4])
@@ -38,6 +41,8 @@ def answer(query):
     lowered = name.lower()
     if lowered == "silent.test":
         return None
+    if lowered == "big.test" and not tcp:
+        return struct.pack("!HHHHHH", ident, 0x8380, 1, 0, 0, 0) + question
     records = b""
     count = 0
     rcode = 0
@@ -61,9 +66,26 @@ def answer(query):
     return header + question + records
 
 
+def serve_tcp(listener):
+    while True:
+        connection, _ = listener.accept()
+        with connection:
+            try:
+                length = struct.unpack("!H", connection.recv(2, socket.MSG_WAITALL))[0]
+                reply = answer(connection.recv(length, socket.MSG_WAITALL), tcp=True)
+                if reply:
+                    connection.sendall(struct.pack("!H", len(reply)) + reply)
+            except Exception:
+                pass
+
+
 def main():
     server = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     server.bind(("127.0.0.1", 0))
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", server.getsockname()[1]))
+    listener.listen(8)
+    threading.Thread(target=serve_tcp, args=(listener,), daemon=True).start()
     print("PORT %d" % server.getsockname()[1], flush=True)
     while True:
         query, peer = server.recvfrom(4096)
