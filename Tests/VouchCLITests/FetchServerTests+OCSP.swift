@@ -75,6 +75,19 @@ extension FetchServerTests {
         #expect(postLines.first == "ca.vouch.test \(uri.dropFirst("http://ca.vouch.test".count)) POST", "POST to the URI, without the request")
     }
 
+    @Test("a fresh good answer in the cache is used: the second run asks the responder nothing")
+    func cachedAnswerUsed() throws {
+        let cache = try Self.world.get().path("cache-\(UUID().uuidString)")
+        let first = try Self.verify("cached", ["intermediate"], ["--revocation", "ocsp,require-positive-response"], cache: cache)
+        #expect(first.process.status == 0, "\(first.process.standardOutput)")
+        #expect(try Self.requests("/ocsp-proxy/cached").count == 1)
+        let second = try Self.verify("cached", ["intermediate"], ["--revocation", "ocsp,require-positive-response"], cache: cache)
+        #expect(second.process.status == 0, "\(second.process.standardOutput)")
+        let outcomes = second.fetches("ocsp").map { $0["outcome"] as? String }
+        #expect(!outcomes.isEmpty && outcomes.allSatisfy { $0 == "cache" }, "\(outcomes)")
+        #expect(try Self.requests("/ocsp-proxy/cached").count == 1, "the responder was asked again")
+    }
+
     @Test("a revoked answer kept in the cache past its nextUpdate is asked again (old_cached_response, §16.3 item 2)")
     func staleRevokedAnswerRefetched() throws {
         let cache = try Self.world.get().path("cache-\(UUID().uuidString)")

@@ -126,6 +126,12 @@ struct TrustFetcherLoopbackTests {
         #expect(requests == 1)
     }
 
+    @Test("OnlineCheck: a good answer cached 4 min ago is used, nothing is asked")
+    func onlineCheckUsesRecent() throws {
+        let (outcomes, requests) = try onlineCheck(cachedSecondsAgo: 240)
+        #expect(!outcomes.isEmpty && outcomes.allSatisfy { $0 == .cache }, "\(outcomes)")
+        #expect(requests == 0)
+    }
 }
 
 /// The tools fetch_world.py needs: python3 with `cryptography`, and openssl.
