@@ -75,6 +75,16 @@ extension FetchServerTests {
         #expect(postLines.first == "ca.vouch.test \(uri.dropFirst("http://ca.vouch.test".count)) POST", "POST to the URI, without the request")
     }
 
+    @Test("a responder URI ending in / gives // before the request, as Apple appends one without looking")
+    func uriEndingInSlash() throws {
+        let run = try Self.verify("slash", ["intermediate"], ["--revocation", "ocsp"])
+        #expect(run.process.status == 0, "\(run.process.standardOutput)")
+        #expect(run.fetches("ocsp").map { $0["detail"] as? String } == ["response: good"])
+        let asked = try Self.requests("/ocsp-proxy/slash")
+        #expect(asked.count == 1)
+        #expect(asked.first?.hasPrefix("ca.vouch.test /ocsp-proxy/slash//ME") == true, "\(asked)")
+    }
+
     @Test("a fresh good answer in the cache is used: the second run asks the responder nothing")
     func cachedAnswerUsed() throws {
         let cache = try Self.world.get().path("cache-\(UUID().uuidString)")
