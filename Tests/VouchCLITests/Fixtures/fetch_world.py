@@ -18,12 +18,14 @@ The HTTP server's /ocsp-proxy/... paths forward OCSP requests (GET or POST) to t
 and runs until its standard input closes. Usage: fetch_world.py DIRECTORY
 """
 import base64
+import ctypes
 import datetime
 import hashlib
 import http.client
 import http.server
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -37,6 +39,9 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import pkcs7
 from cryptography.x509.oid import AuthorityInformationAccessOID, ExtendedKeyUsageOID, NameOID
 
+# A parent may start this script with signals blocked (swift-corelibs-foundation's Process passes on
+# its test runner's mask): unblock them, so that SIGTERM ends the responders and this script.
+signal.pthread_sigmask(signal.SIG_SETMASK, [])
 OUT = sys.argv[1]
 WWW = os.path.join(OUT, "www")
 os.makedirs(WWW, exist_ok=True)
@@ -301,12 +306,21 @@ server.daemon_threads = True
 threading.Thread(target=server.serve_forever, daemon=True).start()
 
 
+def die_with_this_process():
+    """Linux's PR_SET_PDEATHSIG: a responder gets SIGTERM when this script ends, however it ends."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)
+    except (OSError, AttributeError):
+        pass
+
+
 def openssl_ocsp(port, index_file, signer, key, ca_file):
     process = subprocess.Popen(
         ["openssl", "ocsp", "-index", os.path.join(OUT, index_file), "-port", str(port),
          "-rsigner", os.path.join(OUT, signer), "-rkey", os.path.join(OUT, key),
          "-CA", os.path.join(OUT, ca_file), "-ndays", "1"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True,
+        preexec_fn=die_with_this_process if sys.platform.startswith("linux") else None)
     # Ready when it says so (a probe connection that sends nothing would end it).
     for line in process.stderr:
         if "waiting for OCSP client connections" in line:
@@ -325,6 +339,9 @@ dead = socket.socket()
 dead.bind(("127.0.0.1", 0))
 dead.listen(16)
 
+# A SIGTERM or SIGHUP ends the script through its cleanup below, as the end of its input does.
+for number in (signal.SIGTERM, signal.SIGHUP):
+    signal.signal(number, lambda *_: sys.exit(0))
 print(json.dumps({"http": server.server_address[1], "ocsp": ocsp_port, "ocsp2": ocsp2_port, "dead": dead.getsockname()[1]}),
       flush=True)
 try:
