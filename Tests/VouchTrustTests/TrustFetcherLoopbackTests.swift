@@ -100,35 +100,36 @@ struct TrustFetcherLoopbackTests {
         #expect(world.requests("/max-age/\(age)/") == 1)
     }
 
-    /// Caches a good answer for online.vouch.test inserted `age` seconds ago, then evaluates with
-    /// OnlineCheck now: the fetcher's OCSP records and how many requests the responder saw.
-    func onlineCheck(cachedSecondsAgo age: Int64) throws -> (outcomes: [TrustFetcher.FetchRecord.Outcome], requests: Int) {
+    /// Caches a good answer for `label`.vouch.test inserted `age` seconds ago, then evaluates with
+    /// OnlineCheck now: the fetcher's OCSP records and how many requests its responder saw (each
+    /// test its own leaf and URL, as the tests run in parallel).
+    func onlineCheck(_ label: String, cachedSecondsAgo age: Int64) throws -> (outcomes: [TrustFetcher.FetchRecord.Outcome], requests: Int) {
         let world = try Self.world.get()
         let cache = world.freshCache()
         let now = VouchTrust.Clock.now
-        var first = try world.trust("online", intermediates: ["intermediate"], revocation: .ocspMethod)
+        var first = try world.trust(label, intermediates: ["intermediate"], revocation: .ocspMethod)
         let earlier = TrustFetcher(transport: world.client, cache: cache, now: { now - age })
         #expect(earlier.evaluate(&first).isTrusted, "\(earlier.log)")
-        let before = world.requests("/ocsp-proxy/online")
+        let before = world.requests("/ocsp-proxy/\(label)/")
         #expect(cache.ocspEntries(forAnyOf: [TrustFetcher.cacheKey(
-            OCSPRequestEncoding.certID(for: try world.certificate("online"), issuer: try world.certificate("intermediate")))]).first?.inserted
+            OCSPRequestEncoding.certID(for: try world.certificate(label), issuer: try world.certificate("intermediate")))]).first?.inserted
             == now - age)
-        var second = try world.trust("online", intermediates: ["intermediate"], revocation: [.ocspMethod, .onlineCheck])
+        var second = try world.trust(label, intermediates: ["intermediate"], revocation: [.ocspMethod, .onlineCheck])
         let fetcher = TrustFetcher(transport: world.client, cache: cache, now: { now })
         #expect(fetcher.evaluate(&second).isTrusted, "\(fetcher.log)")
-        return (fetcher.log.filter { $0.purpose == .ocsp }.map(\.outcome), world.requests("/ocsp-proxy/online") - before)
+        return (fetcher.log.filter { $0.purpose == .ocsp }.map(\.outcome), world.requests("/ocsp-proxy/\(label)/") - before)
     }
 
     @Test("OnlineCheck: a good answer cached 6 min ago is fetched again")
     func onlineCheckRefetches() throws {
-        let (outcomes, requests) = try onlineCheck(cachedSecondsAgo: 360)
+        let (outcomes, requests) = try onlineCheck("online", cachedSecondsAgo: 360)
         #expect(outcomes.first == .ok, "the old entry was served: \(outcomes)")
         #expect(requests == 1)
     }
 
     @Test("OnlineCheck: a good answer cached 4 min ago is used, nothing is asked")
     func onlineCheckUsesRecent() throws {
-        let (outcomes, requests) = try onlineCheck(cachedSecondsAgo: 240)
+        let (outcomes, requests) = try onlineCheck("recent", cachedSecondsAgo: 240)
         #expect(!outcomes.isEmpty && outcomes.allSatisfy { $0 == .cache }, "\(outcomes)")
         #expect(requests == 0)
     }

@@ -173,6 +173,7 @@ leaves = {
     "stale": leaf("stale", 129, ocsp=[PROXY + "stale"]),
     "cached": leaf("cached", 130, ocsp=[PROXY + "cached"]),
     "slash": leaf("slash", 131, ocsp=[PROXY + "slash/"]),
+    "recent": leaf("recent", 132, ocsp=[PROXY + "recent"]),
     # Fetch CA 2's leaves, answered by its delegated responder.
     "dgood": leaf("dgood", 200, ocsp=["http://ocsp2.vouch.test"], issuer=("Fetch CA 2", ca2_key)),
     "drevoked": leaf("drevoked", 201, ocsp=["http://ocsp2.vouch.test"], issuer=("Fetch CA 2", ca2_key)),
@@ -227,7 +228,7 @@ def index(file, entries):
 
 
 index("index.txt", [(100, "leaf", False), (101, "revoked", True)] + [(leaves[label].serial_number, label, label == "stale")
-                    for label in ["sslonly", "get255", "post256", "online", "stale", "cached", "slash"]])
+                    for label in ["sslonly", "get255", "post256", "online", "stale", "cached", "slash", "recent"]])
 index("index2.txt", [(200, "dgood", False), (201, "drevoked", True)])
 
 requests_log = os.path.join(OUT, "requests.log")
