@@ -25,6 +25,7 @@ import http.client
 import http.server
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -351,3 +352,5 @@ finally:
     for process in responders:
         process.terminate()
     server.shutdown()
+    # The tests' worlds live as long as their process, which never runs their clean-up: do it here.
+    shutil.rmtree(OUT, ignore_errors=True)
