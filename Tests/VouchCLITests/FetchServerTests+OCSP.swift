@@ -54,7 +54,7 @@ extension FetchServerTests {
         #expect(asked.first?.hasSuffix(" POST") == false, "a short request goes by GET")
     }
 
-    @Test("GET when the URL is 255 characters, POST of the request to the URI itself at 256")
+    @Test("GET when the URL is 255 characters, POST of the request to the URI itself at 256; the request's bytes are Apple's (§16.3 item 3)")
     func getOrPostByLength() throws {
         let get = try Self.verify("get255", ["intermediate"], ["--revocation", "ocsp"])
         #expect(get.process.status == 0, "\(get.process.standardOutput)")
@@ -64,6 +64,10 @@ extension FetchServerTests {
         #expect(!getLine.hasSuffix(" POST"))
         #expect("http://ca.vouch.test".utf8.count + getPath.utf8.count == 255)
         #expect(get.fetches("ocsp").first?["url"] as? String == "http://ca.vouch.test" + getPath)
+        let world = try Self.world.get()
+        let expected = try Data(contentsOf: URL(fileURLWithPath: world.path("get255.request.der")))
+        let escaped = try #require(getPath.split(separator: "/").last.flatMap { String($0).removingPercentEncoding })
+        #expect(Data(base64Encoded: escaped) == expected, "the GET request is not SHA-1 CertID without parameters, version or nonce")
 
         let post = try Self.verify("post256", ["intermediate"], ["--revocation", "ocsp"])
         #expect(post.process.status == 0, "\(post.process.standardOutput)")
@@ -73,6 +77,8 @@ extension FetchServerTests {
         #expect(postLines.first?.hasSuffix(" POST") == true, "\(postLines)")
         let uri = try #require(post.fetches("ocsp").first?["url"] as? String)
         #expect(postLines.first == "ca.vouch.test \(uri.dropFirst("http://ca.vouch.test".count)) POST", "POST to the URI, without the request")
+        let posted = try Data(contentsOf: URL(fileURLWithPath: world.path("posted-post256.der")))
+        #expect(posted == (try Data(contentsOf: URL(fileURLWithPath: world.path("post256.request.der")))), "the POST body is not Apple's request")
     }
 
     @Test("a responder URI ending in / gives // before the request, as Apple appends one without looking")

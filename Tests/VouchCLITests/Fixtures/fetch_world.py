@@ -109,23 +109,30 @@ def der_element(tag, content):
     return bytes([tag, 0x80 | len(octets)]) + octets + content
 
 
-def apple_ocsp_get_length(uri, issuer_name, issuer_key, serial):
-    """len(uri) + 1 + len(esc) for Apple's request (SECTRUST.md §16.3 items 3-4): CertID with SHA-1
-    without parameters, no version, no nonce; esc = percent-encoded base64."""
+def apple_ocsp_request(issuer_name, issuer_key, serial):
+    """Apple's OCSP request (SECTRUST.md §16.3 item 3): CertID with SHA-1 without parameters, no
+    version, no nonce, no signature."""
     algorithm = bytes.fromhex("300706052B0E03021A")
     key_bits = issuer_key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
     serial_bytes = serial.to_bytes((serial.bit_length() + 8) // 8, "big")
     cert_id = der_element(0x30, algorithm + der_element(0x04, hashlib.sha1(issuer_name.public_bytes()).digest())
                           + der_element(0x04, hashlib.sha1(key_bits).digest()) + der_element(0x02, serial_bytes))
-    request = der_element(0x30, der_element(0x30, der_element(0x30, der_element(0x30, cert_id))))
+    return der_element(0x30, der_element(0x30, der_element(0x30, der_element(0x30, cert_id))))
+
+
+def apple_ocsp_get_length(uri, request):
+    """len(uri) + 1 + len(esc) (SECTRUST.md §16.3 item 4): esc = percent-encoded base64."""
     escaped = urllib.parse.quote(base64.b64encode(request).decode(), safe="-._~")
     return len(uri) + 1 + len(escaped)
 
 
-def padded_uri(prefix, total, issuer_name, issuer_key, serial):
-    """An OCSP URI starting with `prefix` whose GET URL would be exactly `total` characters."""
-    padding = total - apple_ocsp_get_length(prefix, issuer_name, issuer_key, serial)
-    return prefix + "p" * padding
+def padded_uri(label, total, issuer_name, issuer_key, serial):
+    """An OCSP URI on the proxy whose GET URL would be exactly `total` characters; Apple's request
+    is written to LABEL.request.der."""
+    request = apple_ocsp_request(issuer_name, issuer_key, serial)
+    write(label + ".request.der", request)
+    prefix = PROXY + label + "/"
+    return prefix + "p" * (total - apple_ocsp_get_length(prefix, request))
 
 
 root_key, ca_key, leaf_key, stray_key, ca2_key, responder_key = (ec.generate_private_key(ec.SECP256R1()) for _ in range(6))
@@ -168,8 +175,8 @@ leaves = {
     "maxage-none": leaf("maxage-none", 124, [CA + "max-age/none/intermediate.der"]),
     # OCSP through the logging proxy (SECTRUST.md §16.3, §16.4, §16.8 items 8-10).
     "sslonly": leaf("sslonly", 125, ocsp=[PROXY + "sslonly"]),
-    "get255": leaf("get255", 126, ocsp=[padded_uri(PROXY + "get255/", LONGEST_GET, CA1_NAME, ca_key, 126)]),
-    "post256": leaf("post256", 127, ocsp=[padded_uri(PROXY + "post256/", LONGEST_GET + 1, CA1_NAME, ca_key, 127)]),
+    "get255": leaf("get255", 126, ocsp=[padded_uri("get255", LONGEST_GET, CA1_NAME, ca_key, 126)]),
+    "post256": leaf("post256", 127, ocsp=[padded_uri("post256", LONGEST_GET + 1, CA1_NAME, ca_key, 127)]),
     "online": leaf("online", 128, ocsp=[PROXY + "online"]),
     "stale": leaf("stale", 129, ocsp=[PROXY + "stale"]),
     "cached": leaf("cached", 130, ocsp=[PROXY + "cached"]),
@@ -290,7 +297,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             pass
 
     def proxy(self, posted):
-        """Forwards an OCSP request, GET (the last path segment) or POST, to the first responder."""
+        """Forwards an OCSP request, GET (the last path segment) or POST, to the first responder; a
+        POST's body is kept in posted-NAME.der for /ocsp-proxy/NAME/..."""
+        if self.command == "POST":
+            write("posted-" + (self.path.split("/") + ["", "", ""])[2] + ".der", posted)
         request = posted if self.command == "POST" else base64.b64decode(urllib.parse.unquote(self.path.rsplit("/", 1)[-1]))
         connection = http.client.HTTPConnection("127.0.0.1", ocsp_port, timeout=5)
         connection.request("POST", "/", request, {"Content-Type": "application/ocsp-request"})
