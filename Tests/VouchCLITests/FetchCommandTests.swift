@@ -3,8 +3,9 @@ import Testing
 
 /// `vouch verify` fetching what SecTrust fetches (issue 36, SECTRUST.md §16) from real servers on
 /// loopback: Tests/VouchCLITests/Fixtures/fetch_world.py makes a PKI with Python's `cryptography`,
-/// serves its caIssuers host over HTTP, runs `openssl ocsp` for its OCSP host and a responder that
-/// never answers; `--connect-to` points the certificates' made-up host names at them.
+/// serves its caIssuers host over HTTP, runs `openssl ocsp` for its OCSP hosts and a responder that
+/// never answers; `--connect-to` points the certificates' made-up host names at them. More cases on
+/// the same world, with a world of their own: FetchServerTests.
 @Suite(
     .serialized,
     .enabled(if: InspectOracleTests.hasOracle && VouchProcess.which("openssl") != nil,
@@ -17,6 +18,8 @@ struct FetchCommandTests {
         let input: Pipe
         let http: Int
         let ocsp: Int
+        /// The delegated responder of "Fetch CA 2".
+        let ocsp2: Int
         let dead: Int
 
         init() throws {
@@ -37,9 +40,9 @@ struct FetchCommandTests {
             var line = Data()
             while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data([0x0A]) { line += byte }
             guard let ports = try? JSONSerialization.jsonObject(with: line) as? [String: Int], let http = ports["http"],
-                let ocsp = ports["ocsp"], let dead = ports["dead"]
+                let ocsp = ports["ocsp"], let ocsp2 = ports["ocsp2"], let dead = ports["dead"]
             else { throw Unavailable(reason: "fetch_world.py did not start (is Python's cryptography installed?)") }
-            (self.http, self.ocsp, self.dead) = (http, ocsp, dead)
+            (self.http, self.ocsp, self.ocsp2, self.dead) = (http, ocsp, ocsp2, dead)
         }
 
         deinit {
@@ -59,7 +62,8 @@ struct FetchCommandTests {
         /// The loopback mapping of the world's host names.
         var connectTo: [String] {
             ["--connect-to", "ca.vouch.test:80:127.0.0.1:\(http)", "--connect-to", "ocsp.vouch.test:80:127.0.0.1:\(ocsp)",
-             "--connect-to", "dead.vouch.test:80:127.0.0.1:\(dead)"]
+             "--connect-to", "dead.vouch.test:80:127.0.0.1:\(dead)", "--connect-to", "ocsp2.vouch.test:80:127.0.0.1:\(ocsp2)",
+             "--connect-to", "slow.vouch.test:80:127.0.0.1:\(http)"]
         }
 
         /// `vouch verify LEAF --anchors root.pem --host NAME` with the mapping, loopback allowed and no cache.

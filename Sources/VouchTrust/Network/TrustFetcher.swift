@@ -95,7 +95,8 @@ public final class TrustFetcher {
                     // Positions kept in step: a response before these may have had no max-age entry.
                     evidence.ocspMaxAges += Array(repeating: nil, count: max(0, evidence.ocspResponses.count - evidence.ocspMaxAges.count))
                     for (response, maxAge) in ocspResponses(
-                        for: certificate, issuer: issuer, uris: uris, mayUseNetwork: mayUseNetwork, onlineCheck: onlineCheck)
+                        for: certificate, issuer: issuer, uris: uris, mayUseNetwork: mayUseNetwork, onlineCheck: onlineCheck,
+                        judgedAt: trust.currentTime?.secondsSince1970)
                     {
                         evidence.ocspResponses.append(response)
                         evidence.ocspMaxAges.append(maxAge)
@@ -163,11 +164,18 @@ public final class TrustFetcher {
 
     // MARK: OCSP (§16.3)
 
-    /// The cache's entry with the latest expiry, then, when the network may be used, the
-    /// responders in order (at most three requests, none with more than 10 URIs) until one
-    /// gives a response about the certificate, which is cached.
+    /// The cache's entry with the latest expiry, then, when the network may be used and that
+    /// entry gives no answer within its dates at `judgedAt` (the trust's current time; default
+    /// the fetcher's clock), the responders in order (at most three requests, none with more
+    /// than 10 URIs) until one gives a response about the certificate, which is cached.
+    ///
+    /// A cached revoked answer past its dates is asked again (Apple's `old_cached_response`).
+    /// The cached answer's signature is not checked here (the evaluation does): a cache entry
+    /// altered to a well-dated answer with a bad signature saves the request, where trustd,
+    /// consuming it first, would fetch.
     func ocspResponses(
-        for certificate: Certificate, issuer: Certificate, uris: [String], mayUseNetwork: Bool, onlineCheck: Bool
+        for certificate: Certificate, issuer: Certificate, uris: [String], mayUseNetwork: Bool, onlineCheck: Bool,
+        judgedAt: Int64? = nil
     ) -> [(response: OCSPResponse, maxAge: Int64?)] {
         var found: [(response: OCSPResponse, maxAge: Int64?)] = []
         var cached: OCSPCacheEntry? = nil
@@ -179,6 +187,8 @@ public final class TrustFetcher {
             if let entry = entries.first, let response = try? OCSPResponse(derEncoded: entry.response) {
                 log.append(FetchRecord(purpose: .ocsp, url: uris.first ?? "", outcome: .cache, detail: "response from the cache", milliseconds: 0))
                 found.append((response, nil))
+                // §16.3 item 1 (d)–(e): the network only when the cache gave no valid answer.
+                if Self.answersWithinDates(response, for: certificate, issuer: issuer, at: judgedAt ?? time) { return found }
             }
         }
         guard mayUseNetwork else { return found }
@@ -292,6 +302,15 @@ public final class TrustFetcher {
             log.append(FetchRecord(purpose: purpose, url: url, outcome: .failed, detail: "\(error)", milliseconds: elapsed))
             return nil
         }
+    }
+
+    /// Whether `response` is successful and has a single response about `certificate` (any
+    /// status) within its dates at `time`, as the evaluation judges them (``OCSPChecker``).
+    static func answersWithinDates(_ response: OCSPResponse, for certificate: Certificate, issuer: Certificate, at time: Int64) -> Bool {
+        guard response.status == .successful, let basic = response.basic,
+            let single = basic.singleResponse(for: certificate, issuer: issuer)
+        else { return false }
+        return OCSPChecker.isFresh(single, at: time) && OCSPChecker.isFresh(basic, at: time)
     }
 
     /// A certificate status in words.
