@@ -85,9 +85,10 @@ extension BudgetLimitTests {
 
     /// A successful basic OCSP response (RFC 6960 §4.2.1) by `responder` (named in the
     /// ResponderID, its certificate in `certs`), signed with `key`: one single response, good,
-    /// about `leaf` under `issuer` (SHA-1 CertID), produced at `thisUpdate`.
+    /// about `leaf` under `issuer` (SHA-1 CertID), produced at `thisUpdate` (revoked then, when `revoked`).
     static func ocspResponse(
-        about leaf: Certificate, issuer: Certificate, responder: Certificate, key: TestRSAKey, thisUpdate: String, nextUpdate: String
+        about leaf: Certificate, issuer: Certificate, responder: Certificate, key: TestRSAKey, thisUpdate: String, nextUpdate: String,
+        revoked: Bool = false
     ) throws -> [UInt8] {
         var data = DERWriter()
         data.writeElement(.sequence) { data in
@@ -105,7 +106,13 @@ extension BudgetLimitTests {
                         certID.writeElement(.octetString, content: Array(HashAlgorithm.sha1.digest(issuerKey)))
                         certID.writeElement(.integer, content: Array(leaf.serialNumber))
                     }
-                    single.writeElement(.contextSpecific(0, constructed: false), content: [])  // good
+                    if revoked {
+                        single.writeElement(.contextSpecific(1, constructed: true)) { info in
+                            info.writeElement(.generalizedTime, content: Array(thisUpdate.utf8))
+                        }
+                    } else {
+                        single.writeElement(.contextSpecific(0, constructed: false), content: [])  // good
+                    }
                     single.writeElement(.generalizedTime, content: Array(thisUpdate.utf8))
                     single.writeElement(.contextSpecific(0, constructed: true)) { next in
                         next.writeElement(.generalizedTime, content: Array(nextUpdate.utf8))

@@ -92,3 +92,37 @@ import VouchX509
         #expect(TrustCheck.pathBuildingBudget.cssmCode == nil)
     }
 }
+
+/// Apple's `old_cached_response` (SECTRUST.md §16.3 item 2): a kept revoked answer outside its
+/// dates is asked for again whenever the network is on, with or without a revocation method.
+@Suite struct StaleRevocationRefetchTests {
+    typealias OCSP = OCSPVerificationTests
+
+    @Test("a stapled revoked answer past its nextUpdate: refetched under the network alone; not when fresh, not offline")
+    func staleRevokedRefetched() throws {
+        let pki = try FetchRequestTests.pki(ocsp: [FetchRequestTests.ocspURI])
+        let response = try BudgetLimitTests.ocspResponse(
+            about: pki.leaf, issuer: pki.intermediate, responder: pki.intermediate, key: .second,
+            thisUpdate: "20251220000000Z", nextUpdate: "20251227000000Z", revoked: true)
+        func trust(network: Bool, now: Int64) throws -> Trust {
+            var trust = try FetchRequestTests.trust([pki.leaf, pki.intermediate], anchors: [pki.root], policies: [.basicX509], network: network)
+            trust.setCurrentTime(DERTime(secondsSince1970: now))
+            trust.setOCSPResponses([response])
+            return trust
+        }
+        let refetch = FetchRequest.ocsp(
+            certificate: pki.leaf, issuer: pki.intermediate, uris: [FetchRequestTests.ocspURI], mayUseNetwork: true, onlineCheck: false)
+        var stale = try trust(network: true, now: FetchRequestTests.verifyDate.secondsSince1970)  // 2026-01-01: past nextUpdate
+        let evaluation = stale.evaluate()
+        #expect(evaluation.status == .certificateRevoked)
+        // (A revoked leaf leaves no acceptable path, so the caIssuers source is asked too.)
+        func ocspRequests(_ evaluation: TrustEvaluation) -> [FetchRequest] {
+            evaluation.fetchRequests.filter { if case .ocsp = $0 { return true } else { return false } }
+        }
+        #expect(ocspRequests(evaluation) == [refetch])
+        var fresh = try trust(network: true, now: 1_766_448_000)  // 2025-12-23: within its dates
+        #expect(ocspRequests(fresh.evaluate()).isEmpty, "a revoked answer within its dates is not asked again")
+        var offline = try trust(network: false, now: FetchRequestTests.verifyDate.secondsSince1970)
+        #expect(offline.evaluate().fetchRequests.isEmpty)
+    }
+}

@@ -44,13 +44,16 @@ enum TrustEvaluator {
         let fetchesOCSP = request.canAccessNetwork
             && (request.setsRevocationMethod || pinning?.sets.contains { $0.rule.revocation != nil } == true
                 || evRoots.map { ExtendedValidation.leafCouldBeEV(CertificateFacts(request.certificates[0]), roots: $0) } == true)
+        // A stapled revoked answer past its dates is refetched with the network on, method or not.
         let fetching = fetchesOCSP || request.readsOCSPCache || revocationFlags.contains(.checkIfTrusted)
+            || (request.canAccessNetwork && !request.ocspResponses.isEmpty)
         if !request.ocspResponses.isEmpty || !request.fetched.ocspResponses.isEmpty || fetching {
             judge.revocation.ocsp = ocspChecker(for: request)
             judge.revocation.ocsp.budget = budget
             if fetching {
                 judge.revocation.ocsp.fetching = OCSPChecker.Fetching(
-                    mayUseNetwork: fetchesOCSP && !revocationFlags.contains(.checkIfTrusted), readsCache: request.readsOCSPCache,
+                    mayUseNetwork: fetchesOCSP && !revocationFlags.contains(.checkIfTrusted),
+                    canUseNetwork: request.canAccessNetwork && !revocationFlags.contains(.checkIfTrusted), readsCache: request.readsOCSPCache,
                     onlineCheck: revocationFlags.contains(.onlineCheck), answered: request.fetched.answered)
             }
         }

@@ -61,6 +61,9 @@ struct OCSPChecker {
         /// Apple's `allow_fetch` less its per-certificate part: the network is on and a policy
         /// sets a revocation method (and, with `CheckIfTrusted`, the chosen path is being redone).
         var mayUseNetwork: Bool
+        /// The network is on (`SecRevocationCanAccessNetwork`), whether or not a method is set: a
+        /// kept revoked answer past its dates is refetched on that alone (`old_cached_response`).
+        var canUseNetwork: Bool
         /// Whether the fetcher reads a cache: asked for every certificate, network or not.
         var readsCache: Bool
         /// `kSecRevocationOnlineCheck`: cache entries older than 300 s do not count.
@@ -201,6 +204,7 @@ struct OCSPChecker {
     mutating func askAgainWithNetwork(_ path: [Certificate]) {
         guard fetching != nil else { return }
         fetching?.mayUseNetwork = true
+        fetching?.canUseNetwork = true
         answers = [:]
         for index in path.indices.dropLast() { _ = answer(for: path[index], issuers: path[(index + 1)...]) }
     }
@@ -213,7 +217,7 @@ struct OCSPChecker {
         var staleRevocation = false
         if let kept, case .revoked = kept.status { staleRevocation = !Self.isFresh(kept, at: currentTime) }
         let uris = certificate.accessURIs(.ocsp)
-        let network = fetching.mayUseNetwork && !uris.isEmpty && (kept == nil || staleRevocation)
+        let network = !uris.isEmpty && ((kept == nil && fetching.mayUseNetwork) || (staleRevocation && fetching.canUseNetwork))
         guard network || fetching.readsCache else { return }
         let request = FetchRequest.ocsp(
             certificate: certificate, issuer: issuer, uris: uris, mayUseNetwork: network, onlineCheck: fetching.onlineCheck)
