@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VouchTestSupport
 
 /// `vouch verify` fetching what SecTrust fetches (issue 36, SECTRUST.md §16) from real servers on
 /// loopback: Tests/VouchCLITests/Fixtures/fetch_world.py makes a PKI with Python's `cryptography`,
@@ -11,74 +12,8 @@ import Testing
     .enabled(if: InspectOracleTests.hasOracle && VouchProcess.which("openssl") != nil,
              "needs python3 with cryptography and openssl (the loopback servers): run scripts/setup --tests"))
 struct FetchCommandTests {
-    /// The running world, or why it could not start (then every test is skipped with that reason).
-    final class World: @unchecked Sendable {
-        let directory: URL
-        let process: Process
-        let input: Pipe
-        let http: Int
-        let ocsp: Int
-        /// The delegated responder of "Fetch CA 2".
-        let ocsp2: Int
-        let dead: Int
-
-        init() throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("vouch-fetch-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            guard let python = VouchProcess.which("python3") else { throw Unavailable(reason: "python3 is not on PATH") }
-            guard VouchProcess.which("openssl") != nil else { throw Unavailable(reason: "openssl is not on PATH") }
-            let script = VouchProcess.projectRoot.appendingPathComponent("Tests/VouchCLITests/Fixtures/fetch_world.py")
-            process = Process()
-            process.executableURL = python
-            process.arguments = [script.path, directory.path]
-            input = Pipe()
-            let output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            var line = Data()
-            while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data([0x0A]) { line += byte }
-            guard let ports = try? JSONSerialization.jsonObject(with: line) as? [String: Int], let http = ports["http"],
-                let ocsp = ports["ocsp"], let ocsp2 = ports["ocsp2"], let dead = ports["dead"]
-            else { throw Unavailable(reason: "fetch_world.py did not start (is Python's cryptography installed?)") }
-            (self.http, self.ocsp, self.ocsp2, self.dead) = (http, ocsp, ocsp2, dead)
-        }
-
-        deinit {
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
-            try? FileManager.default.removeItem(at: directory)
-        }
-
-        func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-
-        /// The requests the caIssuers server saw, one line each.
-        var requests: [String] {
-            ((try? String(contentsOf: directory.appendingPathComponent("requests.log"), encoding: .utf8)) ?? "")
-                .split(separator: "\n").map(String.init)
-        }
-
-        /// The loopback mapping of the world's host names.
-        var connectTo: [String] {
-            ["--connect-to", "ca.vouch.test:80:127.0.0.1:\(http)", "--connect-to", "ocsp.vouch.test:80:127.0.0.1:\(ocsp)",
-             "--connect-to", "dead.vouch.test:80:127.0.0.1:\(dead)", "--connect-to", "ocsp2.vouch.test:80:127.0.0.1:\(ocsp2)",
-             "--connect-to", "slow.vouch.test:80:127.0.0.1:\(http)"]
-        }
-
-        /// `vouch verify LEAF --anchors root.pem --host NAME` with the mapping, loopback allowed and no cache.
-        func verify(_ leaf: String, _ extra: [String], allowLoopback: Bool = true, cache: String? = nil) throws -> VouchProcess {
-            var arguments = ["verify", path(leaf + ".pem"), "--anchors", path("root.pem"), "--host", leaf + ".vouch.test", "--json"] + connectTo
-            if allowLoopback { arguments.append("--allow-loopback") }
-            arguments += cache.map { ["--cache", $0] } ?? ["--no-cache"]
-            return try VouchProcess.run(arguments + extra)
-        }
-    }
-
-    struct Unavailable: Error, CustomStringConvertible {
-        let reason: String
-        var description: String { reason }
-    }
+    /// The running world (VouchTestSupport's FetchWorld), or why it could not start.
+    typealias World = FetchWorld
 
     static let world: Result<World, Error> = Result { try World() }
 
@@ -208,5 +143,18 @@ struct FetchCommandTests {
         #expect(second.status == 0)
         #expect(world.requests.count == before + 1, "no request")
         #expect(second.standardOutput.contains("· fetch caIssuers http://ca.vouch.test/intermediate.der: cache"))
+    }
+}
+
+extension FetchWorld {
+    /// The loopback mapping of the world's host names, as `vouch` arguments.
+    var connectTo: [String] { connectToValues.flatMap { ["--connect-to", $0] } }
+
+    /// `vouch verify LEAF --anchors root.pem --host NAME` with the mapping, loopback allowed and no cache.
+    func verify(_ leaf: String, _ extra: [String], allowLoopback: Bool = true, cache: String? = nil) throws -> VouchProcess {
+        var arguments = ["verify", path(leaf + ".pem"), "--anchors", path("root.pem"), "--host", leaf + ".vouch.test", "--json"] + connectTo
+        if allowLoopback { arguments.append("--allow-loopback") }
+        arguments += cache.map { ["--cache", $0] } ?? ["--no-cache"]
+        return try VouchProcess.run(arguments + extra)
     }
 }

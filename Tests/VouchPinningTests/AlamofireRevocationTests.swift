@@ -77,7 +77,7 @@ struct AlamofireRevocationTests {
                                                SecPolicyCreateBasicX509(), &trust) == errSecSuccess)
         let created = try #require(trust)
         SecTrustSetAnchorCertificates(created, [try certificate("root.pem")])
-        let overrides = try world.connectTo.map { text throws in try HostOverride.connectTo(text) }
+        let overrides = try world.connectToValues.map { text throws in try HostOverride.connectTo(text) }
         created.fetching = SecTrustFetching(
             transport: HTTPClient(addressPolicy: AddressPolicy(allowsLoopback: true), overrides: overrides), cache: nil)
         return created

@@ -11,6 +11,8 @@ public final class FetchWorld: @unchecked Sendable {
     public let http: Int
     /// `openssl ocsp`'s port.
     public let ocsp: Int
+    /// The delegated responder of "Fetch CA 2" (a second `openssl ocsp`).
+    public let ocsp2: Int
     /// The silent responder's port.
     public let dead: Int
     private let process: Process
@@ -61,9 +63,9 @@ public final class FetchWorld: @unchecked Sendable {
         var line = Data()
         while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data([0x0A]) { line += byte }
         guard let ports = try? JSONSerialization.jsonObject(with: line) as? [String: Int], let http = ports["http"],
-            let ocsp = ports["ocsp"], let dead = ports["dead"]
+            let ocsp = ports["ocsp"], let ocsp2 = ports["ocsp2"], let dead = ports["dead"]
         else { throw Unavailable(reason: "fetch_world.py did not start (is Python's cryptography installed?)") }
-        (self.http, self.ocsp, self.dead) = (http, ocsp, dead)
+        (self.http, self.ocsp, self.ocsp2, self.dead) = (http, ocsp, ocsp2, dead)
     }
 
     deinit {
@@ -81,8 +83,14 @@ public final class FetchWorld: @unchecked Sendable {
             .split(separator: "\n").map(String.init)
     }
 
+    /// How many requests the HTTP server logged for paths starting with `prefix`.
+    public func requests(_ prefix: String) -> Int {
+        requests.filter { $0.split(separator: " ").dropFirst().first?.hasPrefix(prefix) == true }.count
+    }
+
     /// curl-style `--connect-to` values sending the world's host names to its loopback ports.
-    public var connectTo: [String] {
-        ["ca.vouch.test:80:127.0.0.1:\(http)", "ocsp.vouch.test:80:127.0.0.1:\(ocsp)", "dead.vouch.test:80:127.0.0.1:\(dead)"]
+    public var connectToValues: [String] {
+        ["ca.vouch.test:80:127.0.0.1:\(http)", "ocsp.vouch.test:80:127.0.0.1:\(ocsp)", "dead.vouch.test:80:127.0.0.1:\(dead)",
+         "ocsp2.vouch.test:80:127.0.0.1:\(ocsp2)", "slow.vouch.test:80:127.0.0.1:\(http)"]
     }
 }

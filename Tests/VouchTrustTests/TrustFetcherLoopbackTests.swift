@@ -12,42 +12,21 @@ import VouchX509
 /// (its internal `now:`), which `vouch verify` does not let one set: the caIssuers cache lifetime
 /// from `Cache-Control: max-age` (SECTRUST.md §16.6) and OnlineCheck's 300 s (§16.4).
 @Suite(
-    .enabled(if: LoopbackTools.areInstalled,
+    .enabled(if: FetchWorld.isAvailable,
              "needs python3 with cryptography and openssl (the loopback servers): run scripts/setup --tests"))
 struct TrustFetcherLoopbackTests {
-    /// fetch_world.py running in a directory of its own, until the suite's process ends.
+    /// fetch_world.py running in a directory of its own (VouchTestSupport's FetchWorld), with a
+    /// client that reaches its caIssuers host on loopback.
     final class World: @unchecked Sendable {
-        let directory: URL
-        let process: Process
-        let input: Pipe
+        let base: FetchWorld
         let client: HTTPClient
+        var directory: URL { base.directory }
 
         init() throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("vouch-fetcher-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let python = try #require(LoopbackTools.which("python3"))
-            process = Process()
-            process.executableURL = python
-            process.arguments = [TestData.projectRoot.appendingPathComponent("Tests/VouchCLITests/Fixtures/fetch_world.py").path, directory.path]
-            input = Pipe()
-            let output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            var line = Data()
-            while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data([0x0A]) { line += byte }
-            let ports = try #require(try JSONSerialization.jsonObject(with: line) as? [String: Int], "fetch_world.py did not start")
-            let http = try #require(ports["http"])
+            base = try FetchWorld()
             client = HTTPClient(
                 addressPolicy: AddressPolicy(allowsLoopback: true),
-                overrides: [try HostOverride.connectTo("ca.vouch.test:80:127.0.0.1:\(http)")])
-        }
-
-        deinit {
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
-            try? FileManager.default.removeItem(at: directory)
+                overrides: [try HostOverride.connectTo("ca.vouch.test:80:127.0.0.1:\(base.http)")])
         }
 
         /// The certificate of `label`.pem.
@@ -57,10 +36,7 @@ struct TrustFetcherLoopbackTests {
         }
 
         /// How many requests the HTTP server logged for paths starting with `prefix`.
-        func requests(_ prefix: String) -> Int {
-            let log = (try? String(contentsOf: directory.appendingPathComponent("requests.log"), encoding: .utf8)) ?? ""
-            return log.split(separator: "\n").filter { $0.split(separator: " ").dropFirst().first?.hasPrefix(prefix) == true }.count
-        }
+        func requests(_ prefix: String) -> Int { base.requests(prefix) }
 
         /// A cache directory no other test uses.
         func freshCache() -> FetchCache {
@@ -132,30 +108,5 @@ struct TrustFetcherLoopbackTests {
         let (outcomes, requests) = try onlineCheck("recent", cachedSecondsAgo: 240)
         #expect(!outcomes.isEmpty && outcomes.allSatisfy { $0 == .cache }, "\(outcomes)")
         #expect(requests == 0)
-    }
-}
-
-/// The tools fetch_world.py needs: python3 with `cryptography`, and openssl.
-enum LoopbackTools {
-    /// Whether they are all here.
-    static var areInstalled: Bool {
-        guard let python = which("python3"), which("openssl") != nil else { return false }
-        let check = Process()
-        check.executableURL = python
-        check.arguments = ["-c", "import cryptography"]
-        check.standardOutput = FileHandle.nullDevice
-        check.standardError = FileHandle.nullDevice
-        guard (try? check.run()) != nil else { return false }
-        check.waitUntilExit()
-        return check.terminationStatus == 0
-    }
-
-    /// The program's path on PATH.
-    static func which(_ program: String) -> URL? {
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(program)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
     }
 }
