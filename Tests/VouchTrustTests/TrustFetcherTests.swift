@@ -111,6 +111,49 @@ import VouchX509
         #expect(silent.requested.isEmpty)
     }
 
+    @Test("fetchers given one FetchBackoff share it, as trustd's process does; separate ones do not")
+    func sharedBackoff() throws {
+        let uri = "http://slow.fetch.test/ca.der"
+        let transport = ScriptedTransport { _ in .failure(.timedOut) }
+        let shared = FetchBackoff()
+        for _ in 0..<3 {
+            var (_, trust) = try Self.leaf(caIssuers: [uri])
+            _ = TrustFetcher(transport: transport, cache: nil, backoff: shared).evaluate(&trust)
+        }
+        #expect(transport.requested == [uri, uri], "a new fetcher on the same backoff skips the host")
+        let separate = ScriptedTransport { _ in .failure(.timedOut) }
+        for _ in 0..<3 {
+            var (_, trust) = try Self.leaf(caIssuers: [uri])
+            _ = TrustFetcher(transport: separate, cache: nil).evaluate(&trust)
+        }
+        #expect(separate.requested.count == 3)
+    }
+
+    @Test("an OCSP response the evaluation will not consume (bad signature) sends the walk on to the next responder, uncached")
+    func unacceptedResponseGoesOn() throws {
+        let uris = ["http://ocsp1.fetch.test", "http://ocsp2.fetch.test"]
+        let pki = try FetchRequestTests.pki(ocsp: uris)
+        // Signed by the wrong key (the root's, .first) for the first responder, by the issuer for the second.
+        let forged = try BudgetLimitTests.ocspResponse(
+            about: pki.leaf, issuer: pki.intermediate, responder: pki.intermediate, key: .first,
+            thisUpdate: "20251231000000Z", nextUpdate: "20260107000000Z", revoked: true)
+        let genuine = try BudgetLimitTests.ocspResponse(
+            about: pki.leaf, issuer: pki.intermediate, responder: pki.intermediate, key: .second,
+            thisUpdate: "20251231000000Z", nextUpdate: "20260107000000Z", revoked: true)
+        let transport = ScriptedTransport { request in
+            .success(HTTPResponse(status: 200, headers: [], body: request.url.host == "ocsp1.fetch.test" ? forged : genuine))
+        }
+        var trust = try FetchRequestTests.trust(
+            [pki.leaf, pki.intermediate], anchors: [pki.root], policies: [.basicX509, .revocation(.ocspMethod)])
+        let fetcher = TrustFetcher(transport: transport, cache: nil)
+        let evaluation = fetcher.evaluate(&trust)
+        // (The revoked leaf leaves no acceptable path, so its caIssuers URI is asked too.)
+        let ocsp = transport.requested.filter { $0.hasPrefix("http://ocsp") }
+        #expect(ocsp.count == 2 && ocsp[1].hasPrefix("http://ocsp2.fetch.test/"), "\(transport.requested)")
+        #expect(fetcher.log.first?.detail.contains("not accepted") == true, "\(fetcher.log)")
+        #expect(evaluation.status == .certificateRevoked)
+    }
+
     @Test("without a transport every fetch fails at once, as on an offline Mac")
     func noTransport() throws {
         var (_, trust) = try Self.leaf(caIssuers: ["http://ca.fetch.test/ca.der"])

@@ -20,10 +20,18 @@ public struct SecTrustFetching: Sendable {
     /// every trust using this value; `nil`: no cache, every evaluation asks the network again.
     public var cache: FetchCache?
 
-    /// Fetches through `transport` with `cache`.
-    public init(transport: (any HTTPTransport)?, cache: FetchCache?) {
+    /// The hosts backing off after timeouts (`FetchBackoff`, VouchTrust): by default one table for
+    /// the whole process, as trustd keeps.
+    public var backoff: FetchBackoff
+
+    /// The process's backoff tables, every value's unless given its own.
+    public static let processBackoff = FetchBackoff()
+
+    /// Fetches through `transport` with `cache`, backing off hosts in `backoff`.
+    public init(transport: (any HTTPTransport)?, cache: FetchCache?, backoff: FetchBackoff = SecTrustFetching.processBackoff) {
         self.transport = transport
         self.cache = cache
+        self.backoff = backoff
     }
 
     /// Vouch's HTTP client (VouchHTTP's `HTTPClient`: `http` only, no redirects, 1 MiB bodies,
@@ -43,6 +51,6 @@ public struct SecTrustFetching: Sendable {
         set { current.withLock { $0 = newValue } }
     }
 
-    /// A fetcher for one evaluation (its log and host backoff last as long as the evaluation).
-    func fetcher() -> TrustFetcher { TrustFetcher(transport: transport, cache: cache) }
+    /// A fetcher for one evaluation (its log lasts as long as the evaluation; the backoff is shared).
+    func fetcher() -> TrustFetcher { TrustFetcher(transport: transport, cache: cache, backoff: backoff) }
 }

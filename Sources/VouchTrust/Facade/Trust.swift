@@ -375,4 +375,28 @@ public struct Trust: Sendable {
         cached = evaluation
         return (evaluation, events ?? [])
     }
+
+    /// What the evaluation makes of an OCSP response fetched for `certificate`, issued by
+    /// `issuer` (trustd's `SecORVCConsumeOCSPResponse`, SECTRUST.md §16.3 item 5).
+    public enum OCSPConsumption: Sendable {
+        /// Not consumed (no answer about the certificate, a signer it does not trust, a "good"
+        /// answer out of date): the next responder is asked, and nothing is cached.
+        case refused
+        /// Consumed, but its single response's dates do not hold (a stale "revoked" answer): kept,
+        /// and the next responder is asked.
+        case consumed
+        /// Consumed with its dates holding: the walk over the responders ends.
+        case done
+    }
+
+    /// ``OCSPConsumption`` of `response` for `certificate` under `issuer`, judged as the
+    /// evaluation will judge it (signer, delegated responder, dates at the current time).
+    func consumption(of response: OCSPResponse, for certificate: Certificate, issuer: Certificate) -> OCSPConsumption {
+        var checker = OCSPChecker(
+            responses: [], fetched: [response], currentTime: request.currentSeconds,
+            evaluatesResponder: TrustEvaluator.responderEvaluation(for: request))
+        let answer = checker.answer(for: certificate, issuers: [issuer][...])
+        guard answer.single != nil else { return .refused }
+        return answer.checked ? .done : .consumed
+    }
 }

@@ -1,3 +1,4 @@
+import Synchronization
 import VouchCrypto
 import VouchDER
 import VouchHTTP
@@ -26,9 +27,8 @@ public final class TrustFetcher {
     public var requestTimeout: Duration = .seconds(3)
     /// What was tried, in order, for `--explain` and `--json`.
     public private(set) var log: [FetchRecord] = []
-    /// Hosts whose requests timed out, a table per purpose (caIssuers and OCSP keep separate
-    /// tables, §16.7).
-    private var backoff: [FetchRecord.Purpose: HostBackoff] = [:]
+    /// Hosts whose requests timed out (§16.7): shared with every fetcher given the same value.
+    public let backoff: FetchBackoff
     /// Requests made by the evaluation under way (against ``TrustLimits/maximumFetchRequests``).
     private var requestsMade = 0
     /// The wall clock, in seconds since 1970 (tests set their own).
@@ -59,16 +59,19 @@ public final class TrustFetcher {
         public let milliseconds: Int
     }
 
-    /// A fetcher over `transport` and `cache`.
-    public init(transport: (any HTTPTransport)?, cache: FetchCache?) {
+    /// A fetcher over `transport` and `cache`, backing off hosts in `backoff` (a new table unless
+    /// given: pass one value to every fetcher of a process to keep trustd's process-wide backoff).
+    public init(transport: (any HTTPTransport)?, cache: FetchCache?, backoff: FetchBackoff = FetchBackoff()) {
         self.transport = transport
         self.cache = cache
+        self.backoff = backoff
         now = { Clock.now }
     }
 
     init(transport: (any HTTPTransport)?, cache: FetchCache?, now: @escaping @Sendable () -> Int64) {
         self.transport = transport
         self.cache = cache
+        self.backoff = FetchBackoff()
         self.now = now
     }
 
@@ -94,9 +97,11 @@ public final class TrustFetcher {
                 case .ocsp(let certificate, let issuer, let uris, let mayUseNetwork, let onlineCheck):
                     // Positions kept in step: a response before these may have had no max-age entry.
                     evidence.ocspMaxAges += Array(repeating: nil, count: max(0, evidence.ocspResponses.count - evidence.ocspMaxAges.count))
+                    let judge = trust
                     for (response, maxAge) in ocspResponses(
                         for: certificate, issuer: issuer, uris: uris, mayUseNetwork: mayUseNetwork, onlineCheck: onlineCheck,
-                        judgedAt: trust.currentTime?.secondsSince1970)
+                        judgedAt: trust.currentTime?.secondsSince1970,
+                        consumes: { judge.consumption(of: $0, for: certificate, issuer: issuer) })
                     {
                         evidence.ocspResponses.append(response)
                         evidence.ocspMaxAges.append(maxAge)
@@ -175,7 +180,7 @@ public final class TrustFetcher {
     /// consuming it first, would fetch.
     func ocspResponses(
         for certificate: Certificate, issuer: Certificate, uris: [String], mayUseNetwork: Bool, onlineCheck: Bool,
-        judgedAt: Int64? = nil
+        judgedAt: Int64? = nil, consumes: (OCSPResponse) -> Trust.OCSPConsumption = { _ in .done }
     ) -> [(response: OCSPResponse, maxAge: Int64?)] {
         var found: [(response: OCSPResponse, maxAge: Int64?)] = []
         var cached: OCSPCacheEntry? = nil
@@ -231,13 +236,23 @@ public final class TrustFetcher {
                 log.append(FetchRecord(purpose: .ocsp, url: shown, outcome: .ok, detail: "response out of date", milliseconds: milliseconds))
                 return false
             }
+            // `SecORVCConsumeOCSPResponse`: only a response the evaluation will consume (signed by
+            // whom it must be, its dates holding) is cached and used; the walk ends once one's
+            // single-response dates hold, otherwise the next responder is asked.
+            let consumption = consumes(parsed)
+            guard consumption != .refused else {
+                log.append(FetchRecord(
+                    purpose: .ocsp, url: shown, outcome: .ok,
+                    detail: "response: \(Self.name(single.status)), not accepted (its signer or its dates)", milliseconds: milliseconds))
+                return false
+            }
             log.append(FetchRecord(purpose: .ocsp, url: shown, outcome: .ok, detail: "response: \(Self.name(single.status))", milliseconds: milliseconds))
             let responseKeys = basic.responses.map { Self.cacheKey($0.certID) }
             // The response kept before is the one this supersedes (Apple's `rvc->ocspResponse`).
             cache?.storeOCSP(
                 response: Array(parsed.derEncoded), keys: responseKeys, expiry: expiry, isRevoked: isRevoked, now: time, replacing: cached)
             found.append((parsed, maxAge))
-            return true
+            return consumption == .done
         }
         return found
     }
@@ -260,7 +275,7 @@ public final class TrustFetcher {
                 log.append(FetchRecord(purpose: purpose, url: uri, outcome: .skipped, detail: "not a URL", milliseconds: 0))
                 continue
             }
-            if backoff[purpose]?.skips(url.host, at: now()) == true {
+            if backoff.skips(url.host, purpose: purpose, at: now()) {
                 log.append(FetchRecord(purpose: purpose, url: uri, outcome: .skipped, detail: "host backing off after timeouts", milliseconds: 0))
                 continue
             }
@@ -291,13 +306,13 @@ public final class TrustFetcher {
         let elapsed = Int(Clock.monotonicMilliseconds - started)
         switch result {
         case .success(let response):
-            backoff[purpose, default: HostBackoff()].completed(host)
+            backoff.completed(host, purpose: purpose)
             return (response, elapsed)
         case .failure(let error):
             if error == .timedOut {
-                backoff[purpose, default: HostBackoff()].timedOut(host, at: now())
+                backoff.timedOut(host, purpose: purpose, at: now())
             } else {
-                backoff[purpose, default: HostBackoff()].completed(host)
+                backoff.completed(host, purpose: purpose)
             }
             log.append(FetchRecord(purpose: purpose, url: url, outcome: .failed, detail: "\(error)", milliseconds: elapsed))
             return nil
@@ -350,7 +365,7 @@ public final class TrustFetcher {
 /// one to the host's count and stamps it, any other completion forgets the host; a host is skipped
 /// while its count is at least ``TrustLimits/maximumTimeouts`` and its stamp under
 /// ``TrustLimits/timeoutBackoffSeconds`` old.
-struct HostBackoff {
+struct HostBackoff: Sendable {
     private var hosts: [String: (count: Int, stamp: Int64)] = [:]
 
     func skips(_ host: String, at now: Int64) -> Bool {
@@ -364,4 +379,30 @@ struct HostBackoff {
     }
 
     mutating func completed(_ host: String) { hosts[host.lowercased()] = nil }
+}
+
+/// trustd's per-host timeout backoff tables (`TrustURLSessionDelegate`, SECTRUST.md §16.7), one per
+/// purpose (caIssuers and OCSP keep separate tables), shared by every ``TrustFetcher`` given the
+/// same value and safe to use from several at once: trustd keeps one per process, so that a host
+/// that timed out twice is skipped by every evaluation for 60 s, not only by the one that waited.
+public final class FetchBackoff: Sendable {
+    private let tables = Mutex<[TrustFetcher.FetchRecord.Purpose: HostBackoff]>([:])
+
+    /// Empty tables.
+    public init() {}
+
+    /// Whether `host` is backing off for `purpose` at `now`.
+    func skips(_ host: String, purpose: TrustFetcher.FetchRecord.Purpose, at now: Int64) -> Bool {
+        tables.withLock { $0[purpose]?.skips(host, at: now) == true }
+    }
+
+    /// A request to `host` timed out at `now`.
+    func timedOut(_ host: String, purpose: TrustFetcher.FetchRecord.Purpose, at now: Int64) {
+        tables.withLock { $0[purpose, default: HostBackoff()].timedOut(host, at: now) }
+    }
+
+    /// A request to `host` completed otherwise: its entry goes.
+    func completed(_ host: String, purpose: TrustFetcher.FetchRecord.Purpose) {
+        tables.withLock { $0[purpose, default: HostBackoff()].completed(host) }
+    }
 }
