@@ -98,10 +98,18 @@ struct SecTrustFetchingTests {
         let started = ContinuousClock.now
         let trusted = try await MultiThreadedEventLoopGroup.singleton.next().submit { SecTrustEvaluateWithError(trust, nil) }.get()
         let elapsed = ContinuousClock.now - started
+        let connectionsFromLoop = server.connections
+        // The control: the same fetching off the loop reaches the server and trusts the chain.
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        let control = try await Self.evaluate(try secTrust(leaf: leaf, fetching: trust.fetching), on: pool)
+        try await pool.shutdownGracefully()
         try await transport.shutdown()
         await server.stop()
         #expect(!trusted)
-        #expect(server.connections == 0)
+        #expect(connectionsFromLoop == 0)
         #expect(elapsed < .seconds(1), "\(elapsed)")
+        #expect(control.trusted, "\(String(describing: control.code))")
+        #expect(server.requests.count == 1)
     }
 }
