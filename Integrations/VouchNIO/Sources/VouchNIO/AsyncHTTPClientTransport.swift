@@ -16,6 +16,10 @@
 //   Resolver, each address is judged by `AddressPolicy.refusal(for:)`, and AHC is handed a URL
 //   naming the judged address literally, with the original host in the `Host` header. An IP
 //   literal is never resolved again by NIO, so what was judged is what is connected to.
+// * curl's `--resolve` and `--connect-to` (VouchHTTP's HostOverride), applied as HTTPClient does:
+//   `[HostOverride].target(host:port:)` names the host, port and perhaps addresses connected to;
+//   those addresses (or the target host's, resolved here) pass the address policy like any
+//   other, and the request still names the URL's host and port in `Host`.
 import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
@@ -44,6 +48,10 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
     public let userAgent: String
     /// How host names become addresses (never AHC's own resolution).
     public let resolver: VouchHTTP.Resolver
+    /// curl-style `--resolve` and `--connect-to` overrides of where a URL's host and port are
+    /// connected to (as VouchHTTP's `HTTPClient.overrides`); the addresses they give still pass
+    /// ``addressPolicy``.
+    public let overrides: [HostOverride]
     /// Whether a connection may serve several fetches to the same address (AHC's pool, kept up to
     /// 60 s idle). `false` sends `Connection: close`, as VouchHTTP's client always does.
     public let reusesConnections: Bool
@@ -69,15 +77,19 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
     ///   - resolver: how names become addresses (`/etc/hosts`, then DNS, by default).
     ///   - connectTimeout: how long one connection attempt may take (``defaultConnectTimeout``).
     ///   - reusesConnections: keep connections for later fetches to the same address.
+    ///   - overrides: curl's `--resolve` / `--connect-to` (``VouchHTTP/HostOverride``), none by
+    ///     default: e.g. to answer a real certificate's URLs from a local server.
     public init(
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, addressPolicy: AddressPolicy = .init(),
         maximumBodyBytes: Int = HTTPLimits.maximumBodyBytes, userAgent: String = "vouch", resolver: VouchHTTP.Resolver = .system,
-        connectTimeout: Duration = AsyncHTTPClientTransport.defaultConnectTimeout, reusesConnections: Bool = true
+        connectTimeout: Duration = AsyncHTTPClientTransport.defaultConnectTimeout, reusesConnections: Bool = true,
+        overrides: [HostOverride] = []
     ) {
         self.addressPolicy = addressPolicy
         self.maximumBodyBytes = min(max(maximumBodyBytes, 0), Self.largestBodyCap)
         self.userAgent = userAgent
         self.resolver = resolver
+        self.overrides = overrides
         self.reusesConnections = reusesConnections
         var configuration = AsyncHTTPClient.HTTPClient.Configuration(
             redirectConfiguration: .disallow, timeout: .init(connect: TimeAmount(connectTimeout)), proxy: nil, decompression: .disabled)
@@ -99,8 +111,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
         try client.syncShutdown()
     }
 
-    /// Resolves, judges each address, then asks AHC for the response from the first allowed
-    /// address that accepts a connection, all within `timeout`. Blocks the calling thread.
+    /// Applies ``overrides``, resolves, judges each address, then asks AHC for the response from
+    /// the first allowed address that accepts a connection, all within `timeout`. Blocks the
+    /// calling thread.
     /// - Returns: the final response whatever its status (a 3xx is not followed), or
     ///   ``VouchHTTP/HTTPError``: `.invalidRequest` on an event loop thread or for a header value
     ///   that cannot be sent, `.resolutionFailed`, `.addressRefused` when no address is allowed,
@@ -122,11 +135,13 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
             return .failure(error)
         }
         let url = request.url
+        let target = overrides.target(host: url.host, port: url.port)
         let candidates: [IPAddress]
-        if let address = url.address {
-            candidates = [address]
+        if let addresses = target.addresses {
+            candidates = addresses
         } else {
-            switch resolver.resolve(url.host, timeout: Duration(deadline - NIODeadline.now())) {
+            // The resolver returns an IP literal as it is, without a lookup.
+            switch resolver.resolve(target.host, timeout: Duration(deadline - NIODeadline.now())) {
             case .success(let addresses): candidates = addresses
             case .failure(let error): return .failure(error)
             }
@@ -143,7 +158,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
         var lastFailure: HTTPError?
         for address in allowed {
             guard NIODeadline.now() < deadline else { return .failure(.timedOut) }
-            switch exchange(request, with: address, deadline: deadline) {
+            switch exchange(request, with: address, port: target.port, deadline: deadline) {
             case .success(let response):
                 return .success(response)
             case .failure(.notConnected(let error)):
@@ -152,7 +167,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
                 return .failure(error)
             }
         }
-        return .failure(lastFailure ?? firstRefusal ?? .resolutionFailed(host: url.host, reason: "no address"))
+        return .failure(lastFailure ?? firstRefusal ?? .resolutionFailed(host: target.host, reason: "no address"))
     }
 
     /// Why one address gave no response: before a connection existed (the next address may be
@@ -162,8 +177,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
         case failed(HTTPError)
     }
 
-    /// One request to one judged address, the URL's host in `Host`.
-    func exchange(_ request: VouchHTTP.HTTPRequest, with address: IPAddress, deadline: NIODeadline)
+    /// One request to one judged address and `port` (the URL's, or an override's), the URL's host
+    /// and port in `Host`.
+    func exchange(_ request: VouchHTTP.HTTPRequest, with address: IPAddress, port: UInt16, deadline: NIODeadline)
         -> Result<VouchHTTP.HTTPResponse, AttemptFailure>
     {
         let url = request.url
@@ -181,7 +197,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
         let ahcRequest: AsyncHTTPClient.HTTPClient.Request
         do {
             ahcRequest = try AsyncHTTPClient.HTTPClient.Request(
-                url: "http://" + literal + ":" + String(url.port) + url.target, method: request.method == .post ? .POST : .GET,
+                url: "http://" + literal + ":" + String(port) + url.target, method: request.method == .post ? .POST : .GET,
                 headers: headers, body: body)
         } catch {
             return .failure(.failed(.invalidRequest("AsyncHTTPClient refused the request: \(error)")))
@@ -191,7 +207,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
         do {
             return .success(try task.wait())
         } catch {
-            let connectTarget = literal + ":" + String(url.port)
+            let connectTarget = literal + ":" + String(port)
             return .failure(Self.attemptFailure(error, address: connectTarget, bodyBytes: delegate.bodyBytes, limit: maximumBodyBytes,
                                                 deadlinePassed: NIODeadline.now() >= deadline))
         }

@@ -7,19 +7,17 @@ import VouchNIO
 
 /// ``AsyncHTTPClientTransport`` against a real NIO HTTP server on 127.0.0.1 (FetchTestServer):
 /// the rules VouchHTTP's own client keeps (no redirects, one deadline, a body cap, the address
-/// policy on the address connected to) hold over AsyncHTTPClient. Names resolve through a hosts
-/// file the suite writes (VouchHTTP's Resolver, DNS off), never through AHC.
+/// policy on the address connected to) hold over AsyncHTTPClient. Names resolve through
+/// VouchHTTP's Resolver (a hosts file the suite writes, DNS off), never through AHC; curl's
+/// `--resolve` and `--connect-to` (HostOverride) send other names where a test wants them.
 @Suite("AsyncHTTPClient transport on loopback", .serialized)
 struct AsyncHTTPClientTransportTests {
-    /// `ca.fetch.test` is 127.0.0.1; `metadata.fetch.test` is the cloud metadata address;
-    /// `rebind.fetch.test` has the metadata address first, then 127.0.0.1.
+    /// `ca.fetch.test` is 127.0.0.1, found by the transport's Resolver; every other name is
+    /// unknown (DNS off) unless a test's overrides place it.
     static let hostsPath: String = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("vouch-nio-hosts-\(UUID().uuidString)").path
         let text = """
             127.0.0.1 ca.fetch.test
-            169.254.169.254 metadata.fetch.test
-            169.254.169.254 rebind.fetch.test
-            127.0.0.1 rebind.fetch.test
 
             """
         _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
@@ -28,10 +26,11 @@ struct AsyncHTTPClientTransportTests {
 
     static let resolver = Resolver(hostsPath: hostsPath, resolvConfPath: nil)
 
-    static func transport(loopback: Bool = true, maximumBodyBytes: Int = HTTPLimits.maximumBodyBytes) -> AsyncHTTPClientTransport {
+    static func transport(loopback: Bool = true, maximumBodyBytes: Int = HTTPLimits.maximumBodyBytes,
+                          overrides: [HostOverride] = []) -> AsyncHTTPClientTransport {
         AsyncHTTPClientTransport(
             addressPolicy: AddressPolicy(allowsLoopback: loopback), maximumBodyBytes: maximumBodyBytes, userAgent: "vouch-test",
-            resolver: resolver)
+            resolver: resolver, overrides: overrides)
     }
 
     static func fetch(_ transport: AsyncHTTPClientTransport, _ url: String, method: VouchHTTP.HTTPMethod = .get, body: [UInt8] = [],
@@ -136,34 +135,41 @@ struct AsyncHTTPClientTransportTests {
     @Test("loopback is refused without allowsLoopback, and nothing connects")
     func loopbackRefused() async throws {
         let server = try await FetchTestServer(routes: ["/ca.der": .init(body: [1])])
-        let transport = Self.transport(loopback: false)
+        let transport = Self.transport(loopback: false, overrides: [try .connectTo("ca.example.test:80:127.0.0.1:\(server.port)")])
         let byName = try Self.fetch(transport, "http://ca.fetch.test:\(server.port)/ca.der")
         let literal = try Self.fetch(transport, "http://127.0.0.1:\(server.port)/ca.der")
+        let overridden = try Self.fetch(transport, "http://ca.example.test/ca.der")
         try await transport.shutdown()
         await server.stop()
         #expect(Self.failure(byName) == .addressRefused(address: "127.0.0.1", reason: .loopbackNotAllowed))
         #expect(Self.failure(literal) == .addressRefused(address: "127.0.0.1", reason: .loopbackNotAllowed))
+        #expect(Self.failure(overridden) == .addressRefused(address: "127.0.0.1", reason: .loopbackNotAllowed))
         #expect(server.connections == 0)
     }
 
-    @Test("169.254.169.254 is refused at once, as a literal or by name, even with loopback allowed")
+    @Test("169.254.169.254 is refused at once, as a literal or placed by --resolve or --connect-to, even with loopback allowed")
     func metadataRefused() async throws {
-        let transport = Self.transport()
+        let transport = Self.transport(overrides: [
+            try .resolve("metadata.example.test:80:169.254.169.254"),
+            try .connectTo("ca.fetch.test:80:169.254.169.254:80"),
+        ])
         let started = ContinuousClock.now
         let literal = try Self.fetch(transport, "http://169.254.169.254/latest/meta-data/")
-        let byName = try Self.fetch(transport, "http://metadata.fetch.test/latest/meta-data/")
+        let resolved = try Self.fetch(transport, "http://metadata.example.test/latest/meta-data/")
+        let connectedTo = try Self.fetch(transport, "http://ca.fetch.test/latest/meta-data/")
         let elapsed = ContinuousClock.now - started
         try await transport.shutdown()
         #expect(Self.failure(literal) == .addressRefused(address: "169.254.169.254", reason: .linkLocal))
-        #expect(Self.failure(byName) == .addressRefused(address: "169.254.169.254", reason: .linkLocal))
+        #expect(Self.failure(resolved) == .addressRefused(address: "169.254.169.254", reason: .linkLocal))
+        #expect(Self.failure(connectedTo) == .addressRefused(address: "169.254.169.254", reason: .linkLocal))
         // A connection attempt would have waited for its 1 s connect timeout: none was made.
         #expect(elapsed < .milliseconds(100), "\(elapsed)")
     }
 
-    @Test("a name with a refused and an allowed address: only the allowed one is connected to")
+    @Test("a name with a refused and an allowed address (--resolve): only the allowed one is connected to")
     func refusedAddressSkipped() async throws {
         let server = try await FetchTestServer(routes: ["/ca.der": .init(body: [7])])
-        let transport = Self.transport()
+        let transport = Self.transport(overrides: [try .resolve("rebind.fetch.test:\(server.port):169.254.169.254,127.0.0.1")])
         let result = try Self.fetch(transport, "http://rebind.fetch.test:\(server.port)/ca.der")
         try await transport.shutdown()
         await server.stop()
@@ -183,6 +189,45 @@ struct AsyncHTTPClientTransportTests {
         try await transport.shutdown()
         #expect(Self.failure(result) == .connectionFailed(address: "127.0.0.1:\(port)", errno: ECONNREFUSED))
         #expect(elapsed < .milliseconds(500), "\(elapsed)")
+    }
+
+    @Test("--resolve HOST:PORT:ADDRESS: the name is not resolved, the address is connected to, Host keeps name and port")
+    func resolveOverride() async throws {
+        let server = try await FetchTestServer(routes: ["/ca.der": .init(body: [4, 2])])
+        let transport = Self.transport(overrides: [try .resolve("ca.example.test:\(server.port):127.0.0.1")])
+        let result = try Self.fetch(transport, "http://ca.example.test:\(server.port)/ca.der")
+        let otherPort = try Self.fetch(transport, "http://ca.example.test:\(server.port &+ 1)/ca.der")  // the override names one port
+        try await transport.shutdown()
+        await server.stop()
+        #expect(try result.get().body == [4, 2])
+        #expect(server.requests.map { $0.header("Host") } == ["ca.example.test:\(server.port)"])
+        guard case .resolutionFailed(host: "ca.example.test", _)? = Self.failure(otherPort) else {
+            Issue.record("expected resolutionFailed (DNS off), got \(otherPort)")
+            return
+        }
+    }
+
+    @Test("--connect-to HOST:80:CONNECTHOST:PORT: a certificate's port-80 URL is answered by the local server, Host unchanged")
+    func connectToOverride() async throws {
+        let server = try await FetchTestServer(routes: ["/ca.der": .init(body: [5]), "/ocsp": .init(body: [6])])
+        let closed = try await FetchTestServer(routes: [:])
+        let closedPort = closed.port
+        await closed.stop()
+        let transport = Self.transport(overrides: [
+            try .connectTo("ca.example.test:80:127.0.0.1:\(server.port)"),
+            try .connectTo("ocsp.example.test:80:ca.fetch.test:\(server.port)"),  // a name, resolved by the Resolver
+            try .connectTo("gone.example.test::127.0.0.1:\(closedPort)"),  // any port
+        ])
+        let literal = try Self.fetch(transport, "http://ca.example.test/ca.der")
+        let byName = try Self.fetch(transport, "http://ocsp.example.test/ocsp")
+        let gone = try Self.fetch(transport, "http://gone.example.test:8080/ca.der")
+        try await transport.shutdown()
+        await server.stop()
+        #expect(try literal.get().body == [5])
+        #expect(try byName.get().body == [6])
+        #expect(server.requests.map { $0.header("Host") } == ["ca.example.test", "ocsp.example.test"])
+        // The error names what was connected to, not the URL's host.
+        #expect(Self.failure(gone) == .connectionFailed(address: "127.0.0.1:\(closedPort)", errno: ECONNREFUSED))
     }
 
     @Test("what no HTTP server sends: garbage is malformedResponse, a body cut short connectionClosedEarly", arguments: [

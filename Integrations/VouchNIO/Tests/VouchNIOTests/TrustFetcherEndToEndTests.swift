@@ -7,9 +7,9 @@ import VouchTrust
 import VouchX509
 
 /// TrustFetcher over AsyncHTTPClient, end to end: a leaf made by `openssl` at test time whose
-/// authorityInfoAccess caIssuers URL names `ca.fetch.test` (127.0.0.1 in the suite's hosts file)
-/// on a real NIO server that serves the intermediate's DER. Without the fetch the chain is
-/// incomplete; with it, it is trusted.
+/// authorityInfoAccess caIssuers URL is `http://ca.example.test/intermediate.der` (port 80, as a
+/// real certificate's), sent by a `--connect-to` override to a real NIO server on 127.0.0.1 that
+/// serves the intermediate's DER. Without the fetch the chain is incomplete; with it, it is trusted.
 @Suite("TrustFetcher over AsyncHTTPClient", .serialized, .enabled(if: OpenSSLFixture.openssl != nil, "openssl not installed (apt-get install openssl): the end-to-end tests need it"))
 struct TrustFetcherEndToEndTests {
     let fixture: OpenSSLFixture
@@ -55,16 +55,20 @@ struct TrustFetcherEndToEndTests {
         return trust
     }
 
-    /// Serves the intermediate at `/intermediate.der`, and a leaf pointing there.
-    func serving() async throws -> (FetchTestServer, Certificate) {
+    /// Serves the intermediate at `/intermediate.der`; a leaf naming it at ``caIssuersURL``; a
+    /// transport whose override sends `ca.example.test:80` to the server.
+    func serving() async throws -> (FetchTestServer, Certificate, AsyncHTTPClientTransport) {
         let server = try await FetchTestServer(routes: ["/intermediate.der": .init(body: try fixture.der("intermediate"))])
-        return (server, try leaf(caIssuers: "http://ca.fetch.test:\(server.port)/intermediate.der"))
+        let transport = AsyncHTTPClientTransportTests.transport(overrides: [try .connectTo("ca.example.test:80:127.0.0.1:\(server.port)")])
+        return (server, try leaf(caIssuers: Self.caIssuersURL), transport)
     }
+
+    static let caIssuersURL = "http://ca.example.test/intermediate.der"
+
 
     @Test("the missing intermediate is fetched from the leaf's caIssuers URL: the chain becomes trusted")
     func fetchedIntermediate() async throws {
-        let (server, leaf) = try await serving()
-        let transport = AsyncHTTPClientTransportTests.transport()
+        let (server, leaf, transport) = try await serving()
         var offline = try trust(leaf)
         #expect(!offline.evaluate().isTrusted)
         var online = try trust(leaf)
@@ -76,12 +80,12 @@ struct TrustFetcherEndToEndTests {
         #expect(evaluation.chain.count == 3)
         #expect(fetcher.log.map(\.outcome) == [.ok])
         #expect(server.requests.map(\.target) == ["/intermediate.der"])
+        #expect(server.requests.map { $0.header("Host") } == ["ca.example.test"])
     }
 
     @Test("AsyncTrustFetcher runs the same loop on a NIOThreadPool; the fetched intermediate stays in the trust")
     func asyncFetcher() async throws {
-        let (server, leaf) = try await serving()
-        let transport = AsyncHTTPClientTransportTests.transport()
+        let (server, leaf, transport) = try await serving()
         let pool = NIOThreadPool(numberOfThreads: 2)
         pool.start()
         let fetcher = AsyncTrustFetcher(transport: transport, cache: nil, threadPool: pool)
@@ -94,7 +98,7 @@ struct TrustFetcherEndToEndTests {
         await server.stop()
         #expect(evaluation.isTrusted, "\(evaluation.failures) \(fetches)")
         #expect(again.isTrusted)
-        #expect(fetches.map(\.url) == ["http://ca.fetch.test:\(server.port)/intermediate.der"])
+        #expect(fetches.map(\.url) == [Self.caIssuersURL])
         #expect(server.requests.count == 1)
     }
 
