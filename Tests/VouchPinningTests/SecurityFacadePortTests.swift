@@ -221,10 +221,12 @@ struct SecurityFacadePortTests {
     func evaluation() throws {
         let trust = try Self.httpbinTrust(SecPolicyCreateSSL(true, "httpbin.org"))
         var result = SecTrustResultType.otherError
-        #expect(SecTrustGetTrustResult(trust, &result) == errSecSuccess && result == kSecTrustResultInvalid)
         // Index 0 and the key come without evaluating.
         #expect(SecTrustGetCertificateAtIndex(trust, 0).map(SecCertificateCopySubjectSummary) == "httpbin.org")
         #expect(SecTrustCopyKey(trust) != nil && trust.trust.lastEvaluation == nil)
+        // SecTrustGetTrustResult evaluates when no result is current (SecTrustEvaluateIfNecessary).
+        #expect(SecTrustGetTrustResult(trust, &result) == errSecSuccess && result != kSecTrustResultInvalid)
+        #expect(trust.trust.lastEvaluation?.result == result)
         var error: SecError?
         let trusted = SecTrustEvaluateWithError(trust, &error)
         let missing = AFNetworkingSeedTests.cases.first.map(AFNetworkingSeedTests.missingSystemRoots) ?? []

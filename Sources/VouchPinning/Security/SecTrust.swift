@@ -220,9 +220,10 @@ public func SecTrustEvaluate(_ trust: SecTrust, _ result: UnsafeMutablePointer<S
     return errSecSuccess
 }
 
-/// `SecTrustGetTrustResult`: the result of the last evaluation, `.invalid` when none is current.
+/// `SecTrustGetTrustResult`: the result, evaluating first if no result is current, as Apple's does
+/// (`SecTrustEvaluateIfNecessary`, SECTRUST.md §1: every getter evaluates lazily).
 public func SecTrustGetTrustResult(_ trust: SecTrust, _ result: UnsafeMutablePointer<SecTrustResultType>) -> OSStatus {
-    result.pointee = trust.withTrust { $0.lastEvaluation?.result ?? .invalid }
+    result.pointee = trust.evaluation.result
     return errSecSuccess
 }
 
