@@ -72,25 +72,12 @@ public struct HTTPClient: HTTPTransport {
         } catch {
             return .failure(error)
         }
-        let target = overrides.target(host: request.url.host, port: request.url.port)
-        let candidates: [IPAddress]
-        if let addresses = target.addresses {
-            candidates = addresses
-        } else {
-            switch resolver.resolve(target.host, deadline: deadline) {
-            case .success(let addresses): candidates = addresses
-            case .failure(let error): return .failure(error)
-            }
+        let target: ConnectionTarget
+        switch ConnectionTarget.of(request.url, overrides: overrides, resolver: resolver, policy: addressPolicy, deadline: deadline) {
+        case .success(let found): target = found
+        case .failure(let error): return .failure(error)
         }
-        var firstRefusal: HTTPError?
-        var allowed: [IPAddress] = []
-        for address in candidates.prefix(HTTPLimits.maximumAddresses) {
-            if let refusal = addressPolicy.refusal(for: address) {
-                if firstRefusal == nil { firstRefusal = .addressRefused(address: address.description, reason: refusal) }
-            } else {
-                allowed.append(address)
-            }
-        }
+        let allowed = target.allowed
         var lastFailure: HTTPError?
         for (index, address) in allowed.enumerated() {
             // Each attempt gets an equal share of what is left, the last one all of it, so that a
@@ -108,7 +95,7 @@ public struct HTTPClient: HTTPTransport {
                 lastFailure = .connectionFailed(address: address.urlText + ":" + String(target.port), errno: code)
             }
         }
-        return .failure(lastFailure ?? firstRefusal ?? .resolutionFailed(host: target.host, reason: "no address"))
+        return .failure(target.failure(after: lastFailure))
     }
 
     /// Sends the request and feeds the parser until the response is complete or the peer closes.

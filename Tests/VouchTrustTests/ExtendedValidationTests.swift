@@ -348,3 +348,90 @@ extension ExtendedValidationEvaluationTests {
         #expect(evaluation.isTrusted && !evaluation.isExtendedValidation)
     }
 }
+
+/// trustd's `SecPathBuilderAccept` for an optionally-EV leaf (SECTRUST.md §16.2 item 1, §17.4): an
+/// accepted path that is not EV does not end the search, which goes on for an EV path, over signed
+/// test chains (TestRSAKey): one leaf, two CAs of one name and key (one with an EV policy and a CRL
+/// URI, one without), one root the EV map lists.
+@Suite struct ExtendedValidationContinuationTests {
+    static let evOID = "1.3.6.1.4.1.55555.1.1"
+
+    static func policies(_ dotted: String) throws -> (OID, Bool, [UInt8]) {
+        var value = DERWriter()
+        let oid = try #require(OID(dotted: dotted))
+        value.writeElement(.sequence) { list in list.writeElement(.sequence) { $0.writeElement(.objectIdentifier, content: oid.bytes) } }
+        return (.certificatePolicies, false, value.bytes)
+    }
+
+    static let crlDistributionPoint: (OID, Bool, [UInt8]) = {
+        var value = DERWriter()
+        value.writeElement(.sequence) { points in
+            points.writeElement(.sequence) { point in
+                point.writeElement(.contextSpecific(0, constructed: true)) { name in
+                    name.writeElement(.contextSpecific(0, constructed: true)) { names in
+                        names.writeElement(.contextSpecific(6, constructed: false), content: Array("http://crl.ev.test/ca.crl".utf8))
+                    }
+                }
+            }
+        }
+        return (.cRLDistributionPoints, false, value.bytes)
+    }()
+
+    /// keyUsage keyCertSign and cRLSign, critical.
+    static let caKeyUsage: (OID, Bool, [UInt8]) = (.keyUsage, true, [0x03, 0x02, 0x01, 0x06])
+
+    struct Chain {
+        let root: Certificate
+        let evCA: Certificate
+        let plainCA: Certificate
+        let leaf: Certificate
+    }
+
+    static func chain() throws -> Chain {
+        let root = try TestRSAKey.certificate(
+            "EV Test Root", issuedBy: "EV Test Root", serial: 1, key: .first, signedBy: .first,
+            extensions: [TestRSAKey.basicConstraintsCA, caKeyUsage])
+        let evCA = try TestRSAKey.certificate(
+            "EV Test CA", issuedBy: "EV Test Root", serial: 2, key: .second, signedBy: .first,
+            extensions: [TestRSAKey.basicConstraintsCA, caKeyUsage, try policies(evOID), crlDistributionPoint])
+        let plainCA = try TestRSAKey.certificate(
+            "EV Test CA", issuedBy: "EV Test Root", serial: 3, key: .second, signedBy: .first,
+            extensions: [TestRSAKey.basicConstraintsCA, caKeyUsage])
+        let leaf = try TestRSAKey.certificate(
+            "ev.leaf.test", issuedBy: "EV Test CA", serial: 4, key: .first, signedBy: .second, extensions: [try policies(evOID)])
+        return Chain(root: root, evCA: evCA, plainCA: plainCA, leaf: leaf)
+    }
+
+    static func evaluate(_ certificates: [Certificate], root: Certificate, map: Bool) throws -> TrustEvaluation {
+        var request = TrustRequest(certificates: certificates, policies: [.basicX509], systemStore: SystemTrustStore(certificates: []))
+        request.anchors = [root]
+        request.anchorsOnly = true
+        let date = DERTime(secondsSince1970: 1_767_225_600)  // 2026-01-01
+        request.verifyDate = date
+        if map {
+            request.extendedValidationRoots = ExtendedValidationRoots(roots: [(root, [try #require(OID(dotted: evOID))])])
+        }
+        var events: [TrustEvent]? = nil
+        return TrustEvaluator.evaluate(request, at: date.secondsSince1970, events: &events)
+    }
+
+    @Test("the EV CA is chosen whichever order the CAs come in; without an EV map the first path accepted is")
+    func searchesOnForEV() throws {
+        let chain = try Self.chain()
+        var chosenWithoutMap: [Certificate] = []
+        for order in [[chain.plainCA, chain.evCA], [chain.evCA, chain.plainCA]] {
+            let evaluation = try Self.evaluate([chain.leaf] + order, root: chain.root, map: true)
+            #expect(evaluation.isTrusted, "\(evaluation.failures)")
+            #expect(evaluation.chain.count == 3 && evaluation.chain[1] == chain.evCA, "order \(order.map(\.serialNumber))")
+            chosenWithoutMap.append(try Self.evaluate([chain.leaf] + order, root: chain.root, map: false).chain[1])
+        }
+        #expect(chosenWithoutMap.contains(chain.plainCA), "without the continuation one order keeps the plain CA")
+    }
+
+    @Test("no EV path at all: the first accepted path stays the answer")
+    func noEVPath() throws {
+        let chain = try Self.chain()
+        let evaluation = try Self.evaluate([chain.leaf, chain.plainCA], root: chain.root, map: true)
+        #expect(evaluation.isTrusted && evaluation.chain == [chain.leaf, chain.plainCA, chain.root])
+    }
+}

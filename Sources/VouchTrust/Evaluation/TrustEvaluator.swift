@@ -115,6 +115,7 @@ enum TrustEvaluator {
                 fetched: request.fetched.issuers, answered: request.fetched.answered,
                 skipsInvalidTops: request.policies.contains { $0.revocationFlags == nil })
         }
+        builder.extendedValidationRoots = evRoots
         builder.log = events == nil ? nil : PathBuilder.EventLog()
         let outcome = builder.build(leaf: leaf)
         if let log = builder.log { events = log.events }

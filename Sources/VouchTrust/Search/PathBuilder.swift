@@ -32,6 +32,12 @@ struct PathBuilder {
     /// The caIssuers source (SECTRUST.md §16.2), when the network is on: what earlier fetches
     /// brought for each certificate, and whether a top outside its validity is skipped.
     var caIssuers: CAIssuersSource? = nil
+    /// The EV map (Apple's store's, or a test's), when Extended Validation is judged: an accepted
+    /// path for an optionally-EV leaf that is not EV does not end the search
+    /// (``searchesOnForExtendedValidation(_:)``).
+    var extendedValidationRoots: ExtendedValidationRoots? = nil
+    /// Whether the leaf could be EV under ``extendedValidationRoots`` (asked once).
+    private var leafIsOptionallyEV: Bool? = nil
     /// Whether the leaf passed its own checks.
     private var leafPhasePassed = true
     /// What the search would have fetched (``FetchRequest/issuers(of:uris:)``), in the order asked.
@@ -168,7 +174,9 @@ struct PathBuilder {
             stack.reverse()
         }
         if let accepted = search.accepted {
-            record(.chosen(path: certificates(accepted.path), reason: "accepted; no better path without SHA-1 or MD5"))
+            let reason = searchesOnForExtendedValidation(accepted.path)
+                ? "accepted; no Extended Validation path for this optionally-EV leaf" : "accepted; no better path without SHA-1 or MD5"
+            record(.chosen(path: certificates(accepted.path), reason: reason))
             return outcome(accepted)
         }
         var seen = search.seen
@@ -274,7 +282,7 @@ struct PathBuilder {
             let passes = candidate.failures?.isEmpty == true && !search.collectOnly && !search.reconsidering && !pool.isStarved
             record(.candidateJudged(path: certificates(extended), failures: candidate.failures ?? [], accepted: passes))
             if passes {
-                if !hasWeakHashUnderSHA2Leaf(extended) { return .accepted(candidate) }
+                if !hasWeakHashUnderSHA2Leaf(extended) && !searchesOnForExtendedValidation(extended) { return .accepted(candidate) }
                 if search.accepted == nil { search.accepted = candidate }
             } else {
                 search.seen.append(candidate)
@@ -346,6 +354,18 @@ struct PathBuilder {
     /// Records `event` when the caller asked for an explanation.
     func record(_ event: @autoclosure () -> TrustEvent) {
         log?.events.append(event())
+    }
+
+    /// trustd's `SecPathBuilderAccept`: an accepted path that is not EV for a leaf that could be
+    /// (`SecCertificateVCCouldBeEV`) does not end the search, which goes on (through every parent
+    /// source, the caIssuers one included) for an EV path; the first accepted path stays the
+    /// answer if none is found (SECTRUST.md §16.2 item 1, §17.4). The path's EV rules are judged
+    /// without its OCSP answers and CT, which come after the search.
+    mutating func searchesOnForExtendedValidation(_ path: [Int]) -> Bool {
+        guard let roots = extendedValidationRoots, let leaf = path.first else { return false }
+        if leafIsOptionallyEV == nil { leafIsOptionallyEV = ExtendedValidation.leafCouldBeEV(facts(leaf), roots: roots) }
+        guard leafIsOptionallyEV == true else { return false }
+        return !ExtendedValidation.pathPassesEVCheck(path.map { facts($0) }, roots: roots)
     }
 
     /// An accepted path with a SHA-1 or MD5 certificate (not the anchor) under a SHA-2 leaf.

@@ -135,28 +135,15 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
             return .failure(error)
         }
         let url = request.url
-        let target = overrides.target(host: url.host, port: url.port)
-        let candidates: [IPAddress]
-        if let addresses = target.addresses {
-            candidates = addresses
-        } else {
-            // The resolver returns an IP literal as it is, without a lookup.
-            switch resolver.resolve(target.host, timeout: Duration(deadline - NIODeadline.now())) {
-            case .success(let addresses): candidates = addresses
-            case .failure(let error): return .failure(error)
-            }
-        }
-        var firstRefusal: HTTPError?
-        var allowed: [IPAddress] = []
-        for address in candidates.prefix(HTTPLimits.maximumAddresses) {
-            if let refusal = addressPolicy.refusal(for: address) {
-                if firstRefusal == nil { firstRefusal = .addressRefused(address: address.description, reason: refusal) }
-            } else {
-                allowed.append(address)
-            }
+        let target: ConnectionTarget
+        switch ConnectionTarget.of(
+            url, overrides: overrides, resolver: resolver, policy: addressPolicy, timeout: Duration(deadline - NIODeadline.now()))
+        {
+        case .success(let found): target = found
+        case .failure(let error): return .failure(error)
         }
         var lastFailure: HTTPError?
-        for address in allowed {
+        for address in target.allowed {
             guard NIODeadline.now() < deadline else { return .failure(.timedOut) }
             switch exchange(request, with: address, port: target.port, deadline: deadline) {
             case .success(let response):
@@ -167,7 +154,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
                 return .failure(error)
             }
         }
-        return .failure(lastFailure ?? firstRefusal ?? .resolutionFailed(host: target.host, reason: "no address"))
+        return .failure(target.failure(after: lastFailure))
     }
 
     /// Why one address gave no response: before a connection existed (the next address may be
