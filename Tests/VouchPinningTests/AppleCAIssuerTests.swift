@@ -14,9 +14,10 @@ import VouchTrust
         try? String(contentsOfFile: $0 + "/tests/TrustTests/EvaluationTests/CAIssuerTests_data.h", encoding: .utf8)
     }
 
-    /// The bytes of the C array `name` in the header (`0x..` literals between its braces).
-    static func array(_ name: String) throws -> [UInt8] {
-        let text = try #require(header)
+    /// The bytes of the C array `name` in `text` (CAIssuerTests_data.h by default): the `0x..`
+    /// literals between its braces.
+    static func array(_ name: String, in text: String? = header) throws -> [UInt8] {
+        let text = try #require(text)
         let start = try #require(text.range(of: name + "[")?.upperBound)
         let open = try #require(text[start...].firstIndex(of: "{"))
         let close = try #require(text[open...].firstIndex(of: "}"))
