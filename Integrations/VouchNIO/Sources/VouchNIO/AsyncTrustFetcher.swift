@@ -12,11 +12,11 @@ import VouchTrust
 /// core; blocked, every task of the process waits). A `NIOThreadPool` is made for such work.
 ///
 /// Each evaluation gets a `TrustFetcher` of its own, so evaluations run in parallel (one per
-/// pool thread) and nothing is shared but the transport and the cache, which are `Sendable`. A
-/// `TrustFetcher` is a class with mutable state and its ``VouchTrust/TrustFetcher/log`` only
-/// grows, so one shared by a long-running service would need a lock and would leak. What that
-/// costs: the per-host timeout backoff (two timeouts ⇒ the host is skipped for 60 s, §16.7)
-/// holds within one evaluation, not across evaluations as in trustd.
+/// pool thread) and nothing is shared but the transport, the cache and the host backoff, which
+/// are `Sendable`. A `TrustFetcher` is a class with mutable state and its
+/// ``VouchTrust/TrustFetcher/log`` only grows, so one shared by a long-running service would need
+/// a lock and would leak. The per-host timeout backoff (two timeouts ⇒ the host is skipped for
+/// 60 s, §16.7) is this fetcher's ``backoff``, shared by all its evaluations, as trustd's is.
 public final class AsyncTrustFetcher: Sendable {
     /// Why an evaluation did not run (the trust is then left as it was).
     public enum Failure: Error, Equatable, Sendable {
@@ -35,13 +35,21 @@ public final class AsyncTrustFetcher: Sendable {
     public let requestTimeout: Duration
     /// Where the blocking loops run; the caller starts it and shuts it down.
     public let threadPool: NIOThreadPool
+    /// The hosts backing off after timeouts, shared by every evaluation of this fetcher (and of
+    /// any other given the same value).
+    public let backoff: FetchBackoff
 
-    /// A fetcher over `transport` and `cache`, running its evaluations on `threadPool` (started).
-    public init(transport: (any HTTPTransport)?, cache: FetchCache?, threadPool: NIOThreadPool, requestTimeout: Duration = .seconds(3)) {
+    /// A fetcher over `transport` and `cache`, running its evaluations on `threadPool` (started),
+    /// backing off hosts in `backoff` (a table of its own unless given).
+    public init(
+        transport: (any HTTPTransport)?, cache: FetchCache?, threadPool: NIOThreadPool, requestTimeout: Duration = .seconds(3),
+        backoff: FetchBackoff = FetchBackoff()
+    ) {
         self.transport = transport
         self.cache = cache
         self.threadPool = threadPool
         self.requestTimeout = requestTimeout
+        self.backoff = backoff
     }
 
     /// ``VouchTrust/TrustFetcher/evaluate(_:)`` on a pool thread: evaluates `trust`, fetching
@@ -57,11 +65,11 @@ public final class AsyncTrustFetcher: Sendable {
         -> (evaluation: TrustEvaluation, fetches: [TrustFetcher.FetchRecord])
     {
         let given = trust
-        let (transport, cache, requestTimeout) = (self.transport, self.cache, self.requestTimeout)
+        let (transport, cache, requestTimeout, backoff) = (self.transport, self.cache, self.requestTimeout, self.backoff)
         let outcome: Outcome
         do {
             outcome = try await threadPool.runIfActive {
-                let fetcher = TrustFetcher(transport: transport, cache: cache)
+                let fetcher = TrustFetcher(transport: transport, cache: cache, backoff: backoff)
                 fetcher.requestTimeout = requestTimeout
                 var evaluated = given
                 let evaluation = fetcher.evaluate(&evaluated)

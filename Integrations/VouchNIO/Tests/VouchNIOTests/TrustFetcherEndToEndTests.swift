@@ -102,6 +102,32 @@ struct TrustFetcherEndToEndTests {
         #expect(server.requests.count == 1)
     }
 
+    /// Times every request out at once, counting them.
+    final class TimingOut: HTTPTransport, @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        var requests: Int { lock.withLock { count } }
+        func fetch(_ request: HTTPRequest, timeout: Duration) -> Result<HTTPResponse, HTTPError> {
+            lock.withLock { count += 1 }
+            return .failure(.timedOut)
+        }
+    }
+
+    @Test("the host backoff holds across AsyncTrustFetcher's evaluations: after two timeouts the third skips the host")
+    func backoffAcrossEvaluations() async throws {
+        let transport = TimingOut()
+        let pool = NIOThreadPool(numberOfThreads: 2)
+        pool.start()
+        let fetcher = AsyncTrustFetcher(transport: transport, cache: nil, threadPool: pool)
+        let leaf = try leaf(caIssuers: Self.caIssuersURL)
+        for _ in 0..<3 {
+            var trust = try trust(leaf)
+            #expect(!(try await fetcher.evaluate(&trust)).isTrusted)
+        }
+        try await pool.shutdownGracefully()
+        #expect(transport.requests == 2)
+    }
+
     @Test("a thread pool that is not running: threadPoolNotRunning, the trust unchanged")
     func poolNotRunning() async throws {
         let pool = NIOThreadPool(numberOfThreads: 1)
