@@ -43,7 +43,12 @@ enum TrustEvaluator {
         let evRoots = request.extendedValidationRoots ?? (request.systemStore.kind == .apple ? .apple : nil)
         let fetchesOCSP = request.canAccessNetwork
             && (request.setsRevocationMethod || pinning?.sets.contains { $0.rule.revocation != nil } == true
-                || evRoots.map { ExtendedValidation.leafCouldBeEV(CertificateFacts(request.certificates[0]), roots: $0) } == true)
+                || evRoots.map { roots in
+                    // The leaf's facts (every extension decoded) only for a leaf naming an EV policy.
+                    let leaf = request.certificates[0]
+                    return leaf.certificatePolicies?.policies.contains { roots.isEVPolicy($0.identifier) } == true
+                        && ExtendedValidation.leafCouldBeEV(CertificateFacts(leaf), roots: roots)
+                } == true)
         // A stapled revoked answer past its dates is refetched with the network on, method or not.
         let fetching = fetchesOCSP || request.readsOCSPCache || revocationFlags.contains(.checkIfTrusted)
             || (request.canAccessNetwork && !request.ocspResponses.isEmpty)
