@@ -38,6 +38,17 @@ struct EVParts: Sendable {
 enum EVTestCertificate {
     enum BuildError: Error { case badOID(String) }
 
+    /// A certificatePolicies value naming `identifiers`, without qualifiers.
+    static func certificatePolicies(_ identifiers: [OID]) -> [UInt8] {
+        var value = DERWriter()
+        value.writeElement(.sequence) { list in
+            for identifier in identifiers {
+                list.writeElement(.sequence) { $0.writeElement(.objectIdentifier, content: identifier.bytes) }
+            }
+        }
+        return value.bytes
+    }
+
     static func make(_ parts: EVParts) throws -> Certificate {
         var extensions: [(OID, [UInt8])] = []
         if let policies = parts.policies {
@@ -46,13 +57,7 @@ enum EVTestCertificate {
                 guard let oid = OID(dotted: text) else { throw BuildError.badOID(text) }
                 return oid
             }
-            var value = DERWriter()
-            value.writeElement(.sequence) { list in
-                for identifier in identifiers {
-                    list.writeElement(.sequence) { $0.writeElement(.objectIdentifier, content: identifier.bytes) }
-                }
-            }
-            extensions.append((.certificatePolicies, value.bytes))
+            extensions.append((.certificatePolicies, certificatePolicies(identifiers)))
         }
         if let isCA = parts.isCA {
             var value = DERWriter()

@@ -357,10 +357,7 @@ extension ExtendedValidationEvaluationTests {
     static let evOID = "1.3.6.1.4.1.55555.1.1"
 
     static func policies(_ dotted: String) throws -> (OID, Bool, [UInt8]) {
-        var value = DERWriter()
-        let oid = try #require(OID(dotted: dotted))
-        value.writeElement(.sequence) { list in list.writeElement(.sequence) { $0.writeElement(.objectIdentifier, content: oid.bytes) } }
-        return (.certificatePolicies, false, value.bytes)
+        (.certificatePolicies, false, EVTestCertificate.certificatePolicies([try #require(OID(dotted: dotted))]))
     }
 
     static let crlDistributionPoint: (OID, Bool, [UInt8]) = {

@@ -56,10 +56,10 @@ import VouchX509
         trust.setCurrentTime(OCSP.june2)
         var evidence = FetchedEvidence()
         evidence.ocspResponses = [try OCSPResponse(derEncoded: OCSP.bytes("good-by-key.der"))]
-        evidence.ocspMaxAges = [3_600]
+        evidence.ocspMaxAges = [0: 3_600]
         trust.setFetchedEvidence(evidence)
         #expect(trust.evaluate().revocation == RevocationResult(checked: true, validUntil: OCSP.june2.secondsSince1970 + 3_600))
-        evidence.ocspMaxAges = []
+        evidence.ocspMaxAges = [:]
         trust.setFetchedEvidence(evidence)
         #expect(trust.evaluate().revocation.validUntil == Self.june8)
     }

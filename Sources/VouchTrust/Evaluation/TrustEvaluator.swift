@@ -41,14 +41,15 @@ enum TrustEvaluator {
         // CheckIfTrusted (asked again below); from the fetcher's cache for every path. The EV map
         // is Apple's store's.
         let evRoots = request.extendedValidationRoots ?? (request.systemStore.kind == .apple ? .apple : nil)
+        // `SecCertificateVCCouldBeEV`, asked once; the leaf's facts (every extension decoded) only
+        // for a leaf naming an EV policy of the map.
+        let leafIsOptionallyEV = evRoots.map { roots in
+            let leaf = request.certificates[0]
+            return leaf.certificatePolicies?.policies.contains { roots.isEVPolicy($0.identifier) } == true
+                && ExtendedValidation.leafCouldBeEV(CertificateFacts(leaf), roots: roots)
+        } == true
         let fetchesOCSP = request.canAccessNetwork
-            && (request.setsRevocationMethod || pinning?.sets.contains { $0.rule.revocation != nil } == true
-                || evRoots.map { roots in
-                    // The leaf's facts (every extension decoded) only for a leaf naming an EV policy.
-                    let leaf = request.certificates[0]
-                    return leaf.certificatePolicies?.policies.contains { roots.isEVPolicy($0.identifier) } == true
-                        && ExtendedValidation.leafCouldBeEV(CertificateFacts(leaf), roots: roots)
-                } == true)
+            && (request.setsRevocationMethod || pinning?.sets.contains { $0.rule.revocation != nil } == true || leafIsOptionallyEV)
         // A stapled revoked answer past its dates is refetched with the network on, method or not.
         let fetching = fetchesOCSP || request.readsOCSPCache || revocationFlags.contains(.checkIfTrusted)
             || (request.canAccessNetwork && !request.ocspResponses.isEmpty)
@@ -120,7 +121,7 @@ enum TrustEvaluator {
                 fetched: request.fetched.issuers, answered: request.fetched.answered,
                 skipsInvalidTops: request.policies.contains { $0.revocationFlags == nil })
         }
-        builder.extendedValidationRoots = evRoots
+        if leafIsOptionallyEV { builder.extendedValidationRoots = evRoots }
         builder.log = events == nil ? nil : PathBuilder.EventLog()
         let outcome = builder.build(leaf: leaf)
         if let log = builder.log { events = log.events }
@@ -203,7 +204,7 @@ enum TrustEvaluator {
         var earliest: Int64? = nil
         var complete = true
         for index in chain.indices {
-            guard let expiry = answers[index].expiry, expiry != 0 else {
+            guard let expiry = answers[index].expiry else {
                 if index == chain.count - 1 || (index > 0 && chain[index].accessURIs(.ocsp).isEmpty) { continue }
                 complete = false
                 break

@@ -378,7 +378,7 @@ public struct Trust: Sendable {
 
     /// What the evaluation makes of an OCSP response fetched for `certificate`, issued by
     /// `issuer` (trustd's `SecORVCConsumeOCSPResponse`, SECTRUST.md §16.3 item 5).
-    public enum OCSPConsumption: Sendable {
+    enum OCSPConsumption: Sendable {
         /// Not consumed (no answer about the certificate, a signer it does not trust, a "good"
         /// answer out of date): the next responder is asked, and nothing is cached.
         case refused

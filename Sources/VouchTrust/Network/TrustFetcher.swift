@@ -95,16 +95,13 @@ public final class TrustFetcher {
                     let parents = issuers(of: certificate, uris: uris)
                     if !parents.isEmpty { evidence.issuers[certificate] = parents }
                 case .ocsp(let certificate, let issuer, let uris, let mayUseNetwork, let onlineCheck):
-                    // Positions kept in step: a response before these may have had no max-age entry.
-                    evidence.ocspMaxAges += Array(repeating: nil, count: max(0, evidence.ocspResponses.count - evidence.ocspMaxAges.count))
                     let judge = trust
                     for (response, maxAge) in ocspResponses(
                         for: certificate, issuer: issuer, uris: uris, mayUseNetwork: mayUseNetwork, onlineCheck: onlineCheck,
-                        judgedAt: trust.currentTime?.secondsSince1970,
                         consumes: { judge.consumption(of: $0, for: certificate, issuer: issuer) })
                     {
+                        evidence.ocspMaxAges[evidence.ocspResponses.count] = maxAge
                         evidence.ocspResponses.append(response)
-                        evidence.ocspMaxAges.append(maxAge)
                     }
                 }
             }
@@ -169,18 +166,16 @@ public final class TrustFetcher {
 
     // MARK: OCSP (§16.3)
 
-    /// The cache's entry with the latest expiry, then, when the network may be used and that
-    /// entry gives no answer within its dates at `judgedAt` (the trust's current time; default
-    /// the fetcher's clock), the responders in order (at most three requests, none with more
-    /// than 10 URIs) until one gives a response about the certificate, which is cached.
-    ///
-    /// A cached revoked answer past its dates is asked again (Apple's `old_cached_response`).
-    /// The cached answer's signature is not checked here (the evaluation does): a cache entry
-    /// altered to a well-dated answer with a bad signature saves the request, where trustd,
-    /// consuming it first, would fetch.
+    /// The cache's entry with the latest expiry, then, when the network may be used and the
+    /// evaluation would not be done with that entry (`consumes`: signed by whom it must be, its
+    /// dates holding at the trust's current time), the responders in order (at most three
+    /// requests, none with more than 10 URIs) until one gives a response the evaluation is done
+    /// with; each one it consumes is cached. A cached revoked answer past its dates is asked again
+    /// (Apple's `old_cached_response`), as is a cached entry whose signature fails (the cache is
+    /// user-modifiable: macOS re-verifies what it reads).
     func ocspResponses(
         for certificate: Certificate, issuer: Certificate, uris: [String], mayUseNetwork: Bool, onlineCheck: Bool,
-        judgedAt: Int64? = nil, consumes: (OCSPResponse) -> Trust.OCSPConsumption = { _ in .done }
+        consumes: (OCSPResponse) -> Trust.OCSPConsumption
     ) -> [(response: OCSPResponse, maxAge: Int64?)] {
         var found: [(response: OCSPResponse, maxAge: Int64?)] = []
         var cached: OCSPCacheEntry? = nil
@@ -192,8 +187,9 @@ public final class TrustFetcher {
             if let entry = entries.first, let response = try? OCSPResponse(derEncoded: entry.response) {
                 log.append(FetchRecord(purpose: .ocsp, url: uris.first ?? "", outcome: .cache, detail: "response from the cache", milliseconds: 0))
                 found.append((response, nil))
-                // §16.3 item 1 (d)–(e): the network only when the cache gave no valid answer.
-                if Self.answersWithinDates(response, for: certificate, issuer: issuer, at: judgedAt ?? time) { return found }
+                // §16.3 item 1 (d)–(e): the network only when the cache gave no answer the
+                // evaluation is done with.
+                if consumes(response) == .done { return found }
             }
         }
         guard mayUseNetwork else { return found }
@@ -317,15 +313,6 @@ public final class TrustFetcher {
             log.append(FetchRecord(purpose: purpose, url: url, outcome: .failed, detail: "\(error)", milliseconds: elapsed))
             return nil
         }
-    }
-
-    /// Whether `response` is successful and has a single response about `certificate` (any
-    /// status) within its dates at `time`, as the evaluation judges them (``OCSPChecker``).
-    static func answersWithinDates(_ response: OCSPResponse, for certificate: Certificate, issuer: Certificate, at time: Int64) -> Bool {
-        guard response.status == .successful, let basic = response.basic,
-            let single = basic.singleResponse(for: certificate, issuer: issuer)
-        else { return false }
-        return OCSPChecker.isFresh(single, at: time) && OCSPChecker.isFresh(basic, at: time)
     }
 
     /// A certificate status in words.

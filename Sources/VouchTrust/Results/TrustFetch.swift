@@ -31,11 +31,10 @@ public struct FetchedEvidence: Sendable {
     /// OCSP responses from the cache and the network, judged after the stapled ones exactly as
     /// they are (a response replaces the one kept only with a later thisUpdate).
     public var ocspResponses: [OCSPResponse] = []
-    /// The HTTP max-age of each of ``ocspResponses`` that came from a responder, by position
-    /// (`nil`, or missing at the end: none, as for one read from a cache). trustd lets it bring a
-    /// response's expiry forward (SECTRUST.md §16.3 item 6), which ``RevocationResult/validUntil``
-    /// reports.
-    public var ocspMaxAges: [Int64?] = []
+    /// The HTTP max-age of those of ``ocspResponses`` that came from a responder, by position in
+    /// ``ocspResponses`` (none for one read from a cache). trustd lets it bring a response's expiry
+    /// forward (SECTRUST.md §16.3 item 6), which ``RevocationResult/validUntil`` reports.
+    public var ocspMaxAges: [Int: Int64] = [:]
     /// The requests already answered, with something or nothing: not asked again.
     public var answered: Set<FetchRequest> = []
 

@@ -130,17 +130,16 @@ struct OCSPChecker {
     /// A checker over the first ``RevocationLimits/maximumOCSPResponses`` of `responses`, judging
     /// delegated responders with `evaluatesResponder`.
     /// Fetched responses (`fetched`, from a cache or the network) come after the supplied ones.
-    /// `fetchedMaxAges` gives the HTTP max-age of each fetched response, by position (missing or
-    /// `nil`: none, as for one read from a cache).
+    /// `fetchedMaxAges` gives the HTTP max-age of fetched responses, by position in `fetched`
+    /// (none for one read from a cache).
     init(
-        responses: [OCSPResponse], indexes: [Int]? = nil, fetched: [OCSPResponse] = [], fetchedMaxAges: [Int64?] = [],
+        responses: [OCSPResponse], indexes: [Int]? = nil, fetched: [OCSPResponse] = [], fetchedMaxAges: [Int: Int64] = [:],
         currentTime: Int64, evaluatesResponder: ResponderEvaluation?
     ) {
         self.responses = Array((responses + fetched).prefix(RevocationLimits.maximumOCSPResponses))
         let given: [Int?] = (indexes ?? Array(responses.indices)).map { $0 }
         responseIndexes = Array((given + fetched.map { _ in nil }).prefix(RevocationLimits.maximumOCSPResponses))
-        let fetchedAges = fetched.indices.map { fetchedMaxAges.indices.contains($0) ? fetchedMaxAges[$0] : nil }
-        maxAges = Array((responses.map { _ in nil } + fetchedAges).prefix(RevocationLimits.maximumOCSPResponses))
+        maxAges = Array((responses.map { _ in nil } + fetched.indices.map { fetchedMaxAges[$0] }).prefix(RevocationLimits.maximumOCSPResponses))
         self.currentTime = currentTime
         self.evaluatesResponder = evaluatesResponder
     }

@@ -32,12 +32,10 @@ struct PathBuilder {
     /// The caIssuers source (SECTRUST.md §16.2), when the network is on: what earlier fetches
     /// brought for each certificate, and whether a top outside its validity is skipped.
     var caIssuers: CAIssuersSource? = nil
-    /// The EV map (Apple's store's, or a test's), when Extended Validation is judged: an accepted
-    /// path for an optionally-EV leaf that is not EV does not end the search
+    /// The EV map (Apple's store's, or a test's), set only when the leaf could be EV under it: an
+    /// accepted path that is not EV does not end the search
     /// (``searchesOnForExtendedValidation(_:)``).
     var extendedValidationRoots: ExtendedValidationRoots? = nil
-    /// Whether the leaf could be EV under ``extendedValidationRoots`` (asked once).
-    private var leafIsOptionallyEV: Bool? = nil
     /// Whether the leaf passed its own checks.
     private var leafPhasePassed = true
     /// What the search would have fetched (``FetchRequest/issuers(of:uris:)``), in the order asked.
@@ -361,10 +359,8 @@ struct PathBuilder {
     /// source, the caIssuers one included) for an EV path; the first accepted path stays the
     /// answer if none is found (SECTRUST.md §16.2 item 1, §17.4). The path's EV rules are judged
     /// without its OCSP answers and CT, which come after the search.
-    mutating func searchesOnForExtendedValidation(_ path: [Int]) -> Bool {
-        guard let roots = extendedValidationRoots, let leaf = path.first else { return false }
-        if leafIsOptionallyEV == nil { leafIsOptionallyEV = ExtendedValidation.leafCouldBeEV(facts(leaf), roots: roots) }
-        guard leafIsOptionallyEV == true else { return false }
+    func searchesOnForExtendedValidation(_ path: [Int]) -> Bool {
+        guard let roots = extendedValidationRoots else { return false }
         return !ExtendedValidation.pathPassesEVCheck(path.map { facts($0) }, roots: roots)
     }
 
