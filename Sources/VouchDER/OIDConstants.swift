@@ -196,6 +196,15 @@ extension OID {
     /// `1.2.840.113635.100.1.21`: appleRevocation (`kSecPolicyAppleRevocation`, what
     /// `SecPolicyCreateRevocation` makes; `APPLE_TP_REVOCATION` in Security's oidsalg.c).
     public static let appleRevocation = OID(literal: "1.2.840.113635.100.1.21")
+    /// `1.2.840.113635.100.5.6.1`: the Mac App Store receipt signing certificate policy
+    /// (`kSecPolicyMacAppStoreReceipt`'s CertificatePolicy).
+    public static let appleMacAppStoreReceiptPolicy = OID(literal: "1.2.840.113635.100.5.6.1")
+    /// `1.2.840.113635.100.4.14`: Apple's Wallet pass (Passbook) signing extended key usage.
+    public static let applePassbookSigning = OID(literal: "1.2.840.113635.100.4.14")
+    /// `1.2.840.113635.100.1.9`: appleEAP (`kSecPolicyAppleEAP`, the EAP policies' compatibility OID).
+    public static let appleEAP = OID(literal: "1.2.840.113635.100.1.9")
+    /// `1.2.840.113635.100.1.11`: appleIPsec (`kSecPolicyAppleIPsec`, the IPSec policies' compatibility OID).
+    public static let appleIPsec = OID(literal: "1.2.840.113635.100.1.11")
     /// `1.2.840.113635.100.1.8`: appleSMIME (`kSecPolicyAppleSMIME`).
     public static let appleSMIME = OID(literal: "1.2.840.113635.100.1.8")
 

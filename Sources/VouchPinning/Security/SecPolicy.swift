@@ -1,12 +1,23 @@
+import Synchronization
 import VouchTrust
 
-/// `SecPolicyRef`: what an evaluation checks (SECTRUST.md §4).
+/// `SecPolicyRef`: what an evaluation checks (SECTRUST.md §4, §18). A reference, as Apple's is:
+/// `SecPolicySetSHA256Pins` and `SecPolicySetOptionsValue` change it for every holder, and a
+/// trust reads its policies when it is made or given them (`SecTrustSetPolicies`).
 public final class SecPolicy: Hashable, Sendable, CustomStringConvertible {
-    /// The policy.
-    public let policy: TrustPolicy
+    /// The policy's value now.
+    private let state: Mutex<TrustPolicy>
+
+    /// The policy, as it stands.
+    public var policy: TrustPolicy { state.withLock { $0 } }
 
     /// Wraps `policy`.
-    public init(_ policy: TrustPolicy) { self.policy = policy }
+    public init(_ policy: TrustPolicy) { state = Mutex(policy) }
+
+    /// Changes the policy in place.
+    func update(_ change: (inout TrustPolicy) -> Void) {
+        state.withLock { change(&$0) }
+    }
 
     /// Whether the two policies check the same things.
     public static func == (lhs: SecPolicy, rhs: SecPolicy) -> Bool { lhs.policy == rhs.policy }
@@ -16,11 +27,10 @@ public final class SecPolicy: Hashable, Sendable, CustomStringConvertible {
 
     /// Apple's policy name and hostname, e.g. `sslServer(example.com)`.
     public var description: String {
-        switch policy {
-        case .basicX509: return "basicX509"
-        case .ssl(let server, let hostname): return "\(server ? "sslServer" : "sslClient")(\(hostname ?? ""))"
-        case .revocation(let flags): return "revocation(\(flags.rawValue))"
-        }
+        if let flags = policy.options.revocationFlags { return "\(policy.name)(\(flags.rawValue))" }
+        if policy.isSSL { return "\(policy.name)(\(policy.options.hostname ?? ""))" }
+        guard let argument = policy.options.hostname ?? policy.options.email else { return policy.name }
+        return "\(policy.name)(\(argument))"
     }
 }
 

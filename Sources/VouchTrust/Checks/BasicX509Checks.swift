@@ -5,10 +5,12 @@ import VouchX509
 enum BasicX509Checks {
     static func run(_ context: PathContext, into failures: inout [TrustFailure]) {
         let path = context.facts
+        // TemporalValidity is BasicX509Options'; a policy of BasicCert alone leaves it out.
+        let checksTemporalValidity = context.policies.contains { $0.options.checksTemporalValidity }
         for index in path.indices {
             let certificate = path[index]
             func fail(_ check: TrustCheck) { failures.append(TrustFailure(index: index, check: check)) }
-            if !certificate.passesTemporalValidity(at: context.verifyTime) { fail(.temporalValidity) }
+            if checksTemporalValidity && !certificate.passesTemporalValidity(at: context.verifyTime) { fail(.temporalValidity) }
             if certificate.hasWeakKey { fail(.weakKeySize) }
             if !context.isSelfSigned[index] && certificate.usesMDHash { fail(.weakSignature) }
             if index < context.topIndex, let authority = certificate.authorityKeyIdentifier,

@@ -4,7 +4,7 @@ import VouchX509
 /// `SecPathBuilderAddPinningPolicies` (trust/trustd/SecTrustServer.c; SECTRUST.md §17.5).
 ///
 /// trustd starts with one policy set, the caller's policies. For each policy that carries an
-/// `SSLHostname` (Vouch: ``TrustPolicy/ssl(server:hostname:)`` with a hostname) it asks the
+/// `SSLHostname` (Vouch: ``TrustPolicyOptions/hostname``, SSL's and IPSec's) it asks the
 /// database (`SecPinningDbCopyMatching`: the policy's name first, then the hostname;
 /// ``ApplePinningDatabase/match(policyName:hostname:)``). Each rules dictionary found becomes a
 /// fresh `SecPolicyCreateSSL(true, hostname)` with the rule's options added: the first replaces
@@ -48,8 +48,8 @@ struct PinningPolicySets: Sendable {
         var sets: [PolicySet] = []
         var name = ""
         for (index, policy) in policies.enumerated() {
-            guard case .ssl(let server, let hostname?) = policy else { continue }
-            guard let match = database.match(policyName: pinningPolicyName ?? (server ? "sslServer" : "sslClient"), hostname: hostname)
+            guard let hostname = policy.hostname,
+                let match = database.match(policyName: pinningPolicyName ?? policy.name, hostname: hostname)
             else { continue }
             name = match.policyName
             var pinned = policies

@@ -39,21 +39,8 @@ enum SSLChecks {
             }
         }
         if failsServerAuthEKU(context) { failures.append(TrustFailure(index: 0, check: .serverAuthEKU)) }
-        // A leaf the user or admin settings anchor is spared the key sizes and the other-trust
-        // validity maximum; a user-anchored top of an anchored path its hash (SECTRUST.md §15.3.7).
+        keySizeAndHashFailures(context, keySize: true, hash: true, into: &failures)
         let leafUserAnchored = context.isLeafUserAnchored
-        let topHashExempt = context.isAnchored && context.isTopUserAnchored
-        for index in path.indices {
-            let certificate = path[index]
-            if !leafUserAnchored && certificate.failsSSLKeyMinimum {
-                failures.append(TrustFailure(index: index, check: .keySize))
-            }
-            if !context.isSelfSigned[index] && (certificate.usesMDHash || certificate.usesSHA1)
-                && !(topHashExempt && index == context.topIndex)
-            {
-                failures.append(TrustFailure(index: index, check: .signatureHashAlgorithms))
-            }
-        }
         // SystemTrustValidityPeriod has no user-anchor exemption in Apple's code
         // (SecPolicyCheckSystemTrustValidityPeriod, and SecPolicyCheckValidityPeriodMaximums
         // checks system trust before its exemption): only the other-trust maximum is skipped.
@@ -64,6 +51,27 @@ enum SSLChecks {
         let period = leaf.notAfter - leaf.notBefore
         if leaf.notBefore >= AppleDates.iOS13Rules && period > AppleDates.maximum825DayPeriod {
             failures.append(TrustFailure(index: 0, check: .otherTrustValidityPeriod))
+        }
+    }
+
+    /// Apple's StrongKeySize (`KeySize` {RSA 2048, EC 256}, no EdDSA) when `keySize`, and
+    /// NoWeakHash (`SignatureHashAlgorithms` without MD2/MD4/MD5/SHA-1, self-signed certificates
+    /// excepted) when `hash`. A leaf the user or admin settings anchor is spared the key sizes;
+    /// a user-anchored top of an anchored path its hash (SECTRUST.md §15.3.7).
+    static func keySizeAndHashFailures(_ context: PathContext, keySize: Bool, hash: Bool, into failures: inout [TrustFailure]) {
+        let path = context.facts
+        let leafUserAnchored = context.isLeafUserAnchored
+        let topHashExempt = context.isAnchored && context.isTopUserAnchored
+        for index in path.indices {
+            let certificate = path[index]
+            if keySize && !leafUserAnchored && certificate.failsSSLKeyMinimum {
+                failures.append(TrustFailure(index: index, check: .keySize))
+            }
+            if hash && !context.isSelfSigned[index] && (certificate.usesMDHash || certificate.usesSHA1)
+                && !(topHashExempt && index == context.topIndex)
+            {
+                failures.append(TrustFailure(index: index, check: .signatureHashAlgorithms))
+            }
         }
     }
 

@@ -26,6 +26,7 @@ enum TrustEvaluator {
         let policies = pinning?.sets.first?.policies ?? request.policies
         let judge = PathJudge(policies: policies, verifyTime: verifyTime, profile: request.profile, budget: budget)
         judge.pinning = pinning
+        judge.appleAnchors = request.appleAnchors
         // CRL signers other than the issuing CA are looked for among the caller's certificates
         // (only when there are CRLs: the list is not built otherwise).
         let revocationFlags = request.revocationFlags
@@ -231,9 +232,8 @@ enum TrustEvaluator {
         // The list is decoded only when a name or suffix it holds is asked for.
         guard request.systemStore.kind == .apple,
             request.policies.contains(where: { policy in
-                guard case .ssl(let server, let hostname?) = policy else { return false }
-                return ApplePinningDatabase.embeddedMayMatch(
-                    policyName: request.pinningPolicyName ?? (server ? "sslServer" : "sslClient"), hostname: hostname)
+                guard let hostname = policy.hostname else { return false }
+                return ApplePinningDatabase.embeddedMayMatch(policyName: request.pinningPolicyName ?? policy.name, hostname: hostname)
             })
         else { return nil }
         return PinningPolicySets.lookUp(policies: request.policies, pinningPolicyName: request.pinningPolicyName, database: .embedded)

@@ -185,6 +185,15 @@ public struct Trust: Sendable {
         request.pinningPolicyName = name
     }
 
+    /// The roots a policy's `AnchorApple` option accepts in place of Apple's (Apple Root CA,
+    /// G2, G3 and the Apple Platform Backport roots, `SecIsAppleTrustAnchor`): Apple's own tests
+    /// do the same with `kSecPolicyAppleAnchorIncludeTestRoots`. For chains generated in tests
+    /// and for private deployments of Apple's rules; `nil` restores Apple's. The roots must still
+    /// be anchors (``setAnchorCertificates(_:)``) to be trusted. Invalidates the result.
+    public mutating func setAppleAnchors(_ roots: [Certificate]?) {
+        request.appleAnchors = roots
+    }
+
     /// `SecTrustSetVerifyDate`.
     public mutating func setVerifyDate(_ date: DERTime) {
         request.verifyDate = date

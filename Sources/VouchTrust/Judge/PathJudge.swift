@@ -26,6 +26,9 @@ final class PathJudge {
     let policies: [TrustPolicy]
     /// The verify date, seconds since 1970.
     let verifyTime: Int64
+    /// Whether some policy checks TemporalValidity (BasicX509Options); the search then also
+    /// passes over parents outside their validity (`SecPVCParentCertificateChecks`).
+    let checksTemporalValidity: Bool
     /// The rules beyond Apple's (none by default).
     let profile: ValidationProfile
     /// The evaluation's price ceiling: the signature work every stage draws from and the
@@ -38,6 +41,9 @@ final class PathJudge {
     /// Apple's pinning policy sets, when a rule of the database matched (none by default): every
     /// path is judged under each set, and the first that passes decides (SECTRUST.md §17.5).
     var pinning: PinningPolicySets? = nil
+    /// Which certificates `AnchorApple` accepts: `nil`, Apple's production roots
+    /// (`SecIsAppleTrustAnchor`); otherwise these (``Trust/setAppleAnchors(_:)``).
+    var appleAnchors: [Certificate]? = nil
     /// What the checks read of each certificate, by pool id, read once however many paths it is on.
     private var factsByID: [CertificateFacts?] = []
     /// The leaf's hostname verdict (every path of a search starts at the same leaf), decided on
@@ -46,6 +52,7 @@ final class PathJudge {
 
     init(policies: [TrustPolicy], verifyTime: Int64, profile: ValidationProfile = .apple, budget: EvaluationBudget = EvaluationBudget()) {
         self.policies = policies
+        self.checksTemporalValidity = policies.contains { $0.options.checksTemporalValidity }
         self.budget = budget
         self.verifyTime = verifyTime
         self.profile = profile
@@ -75,6 +82,13 @@ final class PathJudge {
     /// When it cannot, a deferred system store need not be loaded to find out.
     func dependsOnSystemRoot(_ path: [CertificateFacts]) -> Bool {
         SSLChecks.dependsOnSystemRoot(path, policies: policies) || (path.first.map { transparency?.mayRequire($0) ?? false } ?? false)
+            || policies.contains { $0.options.readsSystemRoot }
+    }
+
+    /// Whether `certificate` is a root `AnchorApple` accepts.
+    func isAppleAnchor(_ certificate: Certificate) -> Bool {
+        if let appleAnchors { return appleAnchors.contains(certificate) }
+        return AppleAnchors.isAppleTrustAnchor(certificate)
     }
 
     /// The failures of one path, before and without what trust settings decide.
@@ -86,7 +100,7 @@ final class PathJudge {
     /// pinning, those of the first policy set that passes, else of the first set
     /// (`SecPathBuilderGetResultPVC`, SECTRUST.md §15.3.8).
     func judgement(_ context: PathContext) -> Judgement {
-        guard let pinning else { return settled(checkedFailures(context), context: context) }
+        guard let pinning else { return settled(checkedFailures(context, pinned: false), context: context) }
         var shared: (policies: [TrustPolicy], failures: [TrustFailure])? = nil
         var first: Judgement? = nil
         for set in pinning.sets {
@@ -97,7 +111,7 @@ final class PathJudge {
             if let shared, shared.policies == set.policies {
                 all = shared.failures
             } else {
-                all = checkedFailures(pinned)
+                all = checkedFailures(pinned, pinned: true)
                 shared = (set.policies, all)
             }
             PinningChecks.run(pinned, rule: set.rule, isAppleAnchor: pinning.isAppleAnchor, into: &all)
@@ -105,7 +119,7 @@ final class PathJudge {
             if judgement.failures.isEmpty { return judgement }
             if first == nil { first = judgement }
         }
-        return first ?? settled(checkedFailures(context), context: context)
+        return first ?? settled(checkedFailures(context, pinned: false), context: context)
     }
 
     /// `all` with the trust settings' and exceptions' part in them.
@@ -151,17 +165,19 @@ final class PathJudge {
         return judgement
     }
 
-    /// Every check's failures, before trust settings and exceptions waive any.
-    private func checkedFailures(_ context: PathContext) -> [TrustFailure] {
+    /// Every check's failures, before trust settings and exceptions waive any; `pinned` when a
+    /// pinning rule's set is being judged.
+    private func checkedFailures(_ context: PathContext, pinned: Bool) -> [TrustFailure] {
         var failures: [TrustFailure] = []
         StructuralChecks.run(context, into: &failures)
         NameConstraintsCheck.run(context, budget: budget, into: &failures)
         if budget.nameConstraintsExhausted { failures.append(TrustFailure(index: 0, check: .pathBuildingBudget)) }
         PolicyConstraintsCheck.run(context, into: &failures)
         BasicX509Checks.run(context, into: &failures)
-        if context.policies.contains(where: { if case .ssl = $0 { return true } else { return false } }) {
+        if context.policies.contains(where: { $0.isSSL || $0.hostname != nil }) {
             SSLChecks.run(context, into: &failures)
         }
+        PolicyOptionChecks.run(context, isAppleAnchor: isAppleAnchor, pinned: pinned, into: &failures)
         revocation.run(context, into: &failures)
         transparency?.run(context, into: &failures)
         if !context.profile.isApple { StrictProfileChecks.run(context, into: &failures) }

@@ -70,6 +70,9 @@ struct TrustRequest: Sendable {
     /// ``SystemTrustStore/apple``, none otherwise (tests set their own: a generated chain cannot
     /// end at Apple's roots).
     var pinningDatabase: (database: ApplePinningDatabase, appleAnchors: [Certificate])?
+    /// The certificates a policy's `AnchorApple` accepts (``Trust/setAppleAnchors(_:)``); `nil`:
+    /// Apple's production roots (`SecIsAppleTrustAnchor`).
+    var appleAnchors: [Certificate]?
 
     init(certificates: [Certificate], policies: [TrustPolicy], systemStore: SystemTrustStore) {
         self.certificates = certificates
@@ -95,8 +98,9 @@ struct TrustRequest: Sendable {
         policies.reduce(into: []) { flags, policy in flags.formUnion(policy.revocationFlags ?? []) }
     }
 
-    /// Whether some policy sets a revocation method (§16.3 `allow_fetch`): a revocation policy.
-    var setsRevocationMethod: Bool { policies.contains { $0.revocationFlags != nil } }
+    /// Whether some policy sets a revocation method (§16.3 `allow_fetch`): a revocation policy,
+    /// or one whose constructor sets `Revocation` (S/MIME, App Store receipts).
+    var setsRevocationMethod: Bool { policies.contains { $0.revocationFlags != nil || $0.options.checksRevocation } }
 
     /// "Now" for the checks that read the clock: the set current time, else the wall clock.
     var currentSeconds: Int64 { currentTime?.secondsSince1970 ?? Clock.now }

@@ -30,6 +30,15 @@ extension TrustCheck {
         case .leafMarkerOid, .leafMarkersProdAndQA, .intermediateMarkerOid, .certificatePolicy: return -2147408839  // 0x80012439
         case .anchorSHA256, .anchorApple: return -2147408836  // 0x8001243C
         case .usageConstraints: return -2147408842  // 0x80012436
+        case .email: return -2147408872  // 0x80012418
+        case .eapTrustedServerNames: return -2147408896  // 0x80012400
+        case .issuerCommonName, .subjectOrganizationalUnit: return -2147408837  // 0x8001243B
+        case .notCA: return -2147409642  // 0x80012116
+        case .emailProtectionEKU: return -2147408889  // 0x80012407
+        case .systemTrustedWeakHash: return -2147415723  // 0x80010955
+        case .systemTrustedWeakKey: return -2147415784  // 0x80010918
+        case .leafSPKISHA256: return -2147408835  // 0x8001243D
+        case .caSPKISHA256, .pinningRequired: return -2147408836  // 0x8001243C
         case .pathBuildingBudget, .keyIdentifiers, .extensionCriticality, .certificateProfile, .serialNumber, .commonName, .dnsNameSyntax, .rsaModulusLength: return nil
         }
     }

@@ -91,6 +91,40 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
     /// Pinning: the path does not have the rule's number of certificates
     /// (`SecPolicyCheckChainLength`; errSecPathLengthConstraintExceeded).
     case chainLength = "ChainLength"
+    // The options of Apple's other policies (SECTRUST.md §18.1), in SecPolicyChecks.list's terms.
+    /// S/MIME: the leaf does not carry the policy's email address (`SecPolicyCheckEmail`;
+    /// errSecSMIMEEmailAddressesNotFound).
+    case email = "Email"
+    /// EAP: no DNS name of the leaf matches the trusted server names
+    /// (`SecPolicyCheckEAPTrustedServerNames`; errSecHostNameMismatch).
+    case eapTrustedServerNames = "EAPTrustedServerNames"
+    /// Certificate 1 does not have exactly one commonName, the policy's
+    /// (`SecPolicyCheckIssuerCommonName`; errSecInvalidSubjectName).
+    case issuerCommonName = "IssuerCommonName"
+    /// The leaf does not have exactly one organizationalUnitName, the policy's
+    /// (`SecPolicyCheckSubjectOrganizationalUnit`; errSecInvalidSubjectName).
+    case subjectOrganizationalUnit = "SubjectOrganizationalUnit"
+    /// The leaf is a CA where the policy wants an end entity (`SecPolicyCheckNotCA`;
+    /// errSecCertificateIsCA).
+    case notCA = "NotCA"
+    /// S/MIME: a system-rooted leaf issued from 2022-04-01 lacks EKU emailProtection
+    /// (`SecPolicyCheckEmailProtectionEKU`; errSecInvalidExtendedKeyUsage).
+    case emailProtectionEKU = "EmailProtectionEKU"
+    /// EAP server: a certificate below a system anchor is signed with MD2/MD4/MD5/SHA-1
+    /// (`SecPolicyCheckSystemTrustedWeakHash`; errSecInvalidDigestAlgorithm).
+    case systemTrustedWeakHash = "SystemTrustedWeakHash"
+    /// EAP server: a certificate below a system anchor has an RSA key under 2048 bits or an EC
+    /// key under 224 (`SecPolicyCheckSystemTrustedWeakKey`; errSecUnsupportedKeySize).
+    case systemTrustedWeakKey = "SystemTrustedWeakKey"
+    /// The leaf's SubjectPublicKeyInfo SHA-256 is not among the policy's leaf pins
+    /// (`SecPolicyCheckLeafSPKISHA256`, `SecPolicySetSHA256Pins`; errSSLATSCertificateTrustViolation).
+    case leafSPKISHA256 = "LeafSPKISHA256"
+    /// No certificate above the leaf has a SubjectPublicKeyInfo SHA-256 among the policy's CA
+    /// pins (`SecPolicyCheckCAspkiSHA256`; errSSLATSCertificateTrustViolation).
+    case caSPKISHA256 = "CAspkiSHA256"
+    /// An SSL server policy requires pinning and no pinning rule applied
+    /// (`SecPolicyCheckPinningRequired`; errSecInvalidRoot).
+    case pinningRequired = "PinningRequired"
     // Vouch's own: the path search ran out of budget (STYLE.md §5.5); fatal, stops the search.
     /// Vouch's own: the path search exhausted ``TrustLimits`` before any path was accepted; fatal.
     case pathBuildingBudget = "PathBuildingBudget"
@@ -179,6 +213,15 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
         case .anchorSHA256, .anchorApple: return .invalidRoot
         case .certificatePolicy: return .invalidPolicyIdentifiers
         case .chainLength: return .pathLengthConstraintExceeded
+        case .email: return .smimeEmailAddressesNotFound
+        case .eapTrustedServerNames: return .hostNameMismatch
+        case .issuerCommonName, .subjectOrganizationalUnit: return .invalidSubjectName
+        case .notCA: return .certificateIsCA
+        case .emailProtectionEKU: return .invalidExtendedKeyUsage
+        case .systemTrustedWeakHash: return .invalidDigestAlgorithm
+        case .systemTrustedWeakKey: return .unsupportedKeySize
+        case .leafSPKISHA256, .caSPKISHA256: return .atsCertificateTrustViolation
+        case .pinningRequired: return .invalidRoot
         }
     }
 
@@ -195,8 +238,13 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
         case .revocation: return .revoked
         case .revocationResponseRequired: return .pinning
         case .subjectOrganization, .leafMarkerOid, .leafMarkersProdAndQA, .intermediateMarkerOid, .intermediateOrganization,
-            .intermediateCountry, .anchorSHA256, .anchorApple, .certificatePolicy, .chainLength:
+            .intermediateCountry, .anchorSHA256, .anchorApple, .certificatePolicy, .chainLength, .issuerCommonName,
+            .subjectOrganizationalUnit, .leafSPKISHA256, .caSPKISHA256, .pinningRequired:
             return .pinning
+        case .email, .eapTrustedServerNames: return .name
+        case .emailProtectionEKU: return .usage
+        case .systemTrustedWeakHash: return .weakHash
+        case .systemTrustedWeakKey: return .keySize
         case .usageConstraints: return .denied
         default: return .compliance
         }

@@ -56,6 +56,12 @@ public struct TrustStatus: Hashable, Sendable, CustomStringConvertible {
     public static let invalidExtendedKeyUsage = TrustStatus(code: -67609, name: "errSecInvalidExtendedKeyUsage")
     /// `errSecCertificateValidityPeriodTooLong` (-67901).
     public static let certificateValidityPeriodTooLong = TrustStatus(code: -67901, name: "errSecCertificateValidityPeriodTooLong")
+    /// `errSecSMIMEEmailAddressesNotFound` (-67623): the S/MIME policy's address is not the leaf's.
+    public static let smimeEmailAddressesNotFound = TrustStatus(code: -67623, name: "errSecSMIMEEmailAddressesNotFound")
+    /// `errSecCertificateIsCA` (-67902): the policy wants an end entity and the leaf is a CA.
+    public static let certificateIsCA = TrustStatus(code: -67902, name: "errSecCertificateIsCA")
+    /// `errSSLATSCertificateTrustViolation` (-9886): a SHA-256 SPKI pin of the policy is not met.
+    public static let atsCertificateTrustViolation = TrustStatus(code: -9886, name: "errSSLATSCertificateTrustViolation")
     /// `errSecInternalError` (-67671).
     public static let internalError = TrustStatus(code: -67671, name: "errSecInternalError")
     /// `errSecCertificateRevoked` (-67820).

@@ -298,7 +298,9 @@ struct PathBuilder {
     /// certificate fails them, or `nil`.
     mutating func parentCheckFailure(_ id: Int, at index: Int) -> String? {
         let certificate = facts(id)
-        if !certificate.passesTemporalValidity(at: verifyTime) && !waives(.temporalValidity, id, at: index) { return "not valid at the verify date" }
+        if judge.checksTemporalValidity && !certificate.passesTemporalValidity(at: verifyTime) && !waives(.temporalValidity, id, at: index) {
+            return "not valid at the verify date"
+        }
         if certificate.hasWeakKey { return "weak or unsupported key" }
         if certificate.usesMDHash && !pool.isSelfSigned(id) { return "signed with MD2/MD4/MD5" }
         if certificate.version == 3 {

@@ -3,22 +3,21 @@ import VouchDER
 extension TrustPolicy {
     /// Apple's compatibility OID for the policy (`SecPolicyGetCompatibilityOidString`): the one a
     /// trust setting stores.
+    /// SSL, IPSec and EAP share their family's OID (1.2.840.113635.100.1.3, .11, .9); Apple Pay
+    /// payment tokens, which no SecPolicy names, BasicX509's.
     public var compatibilityOID: OID {
-        switch self {
-        case .basicX509: return .appleX509Basic
-        case .ssl: return .appleSSL
-        case .revocation: return .appleRevocation
+        switch identifier {
+        case .basicX509, .applePayPaymentToken: return .appleX509Basic
+        case .sslServer, .sslClient: return .appleSSL
+        case .ipsecServer, .ipsecClient: return .appleIPsec
+        case .eapServer, .eapClient: return .appleEAP
+        default: return identifier.oid ?? .appleX509Basic
         }
     }
 
-    /// Apple's policy name (`kSecPolicyNameX509Basic`, `kSecPolicyNameSSLServer`, `…SSLClient`).
-    public var appleName: String {
-        switch self {
-        case .basicX509: return "basicX509"
-        case .ssl(let server, _): return server ? "sslServer" : "sslClient"
-        case .revocation: return "revocation"
-        }
-    }
+    /// The policy's name (``TrustPolicy/name``: Apple's `kSecPolicyName…` unless renamed), which
+    /// a trust setting's `kSecTrustSettingsPolicyName` is compared with.
+    public var appleName: String { name }
 }
 
 /// Whether a usage constraint applies to an evaluation (`SecPVCMeetsConstraint` and its helpers in

@@ -90,7 +90,9 @@ enum ExplorerTrust {
     /// The rows the evaluation ran, for the options `verify` was given.
     static func rows(policy: TrustPolicy, profile: ValidationProfile, revocation: Bool, responseRequired: Bool) -> [Row] {
         var rows = basicRows
-        if case .ssl(let server, let hostname) = policy { rows += sslRows(server: server, hostname: hostname != nil) }
+        if policy.isSSLServer || policy.isSSLClient {
+            rows += sslRows(server: policy.isSSLServer, hostname: policy.options.hostname != nil)
+        }
         if revocation { rows.append(Row(check: .revocation, scope: .children, failsWhen: "a given CRL lists the certificate's serial number")) }
         if responseRequired {
             rows.append(Row(check: .revocationResponseRequired, scope: .children, failsWhen: "no given CRL covers the certificate"))
