@@ -33,14 +33,16 @@ import VouchX509
     /// CTTests use BasicX509 and custom anchors), or as a system root for the SSL server policy.
     static func evaluate(
         _ leaf: String, withCA: Bool = true, logs: CertificateTransparencyLogList?, tls: String? = nil,
-        policy: TrustPolicy = .basicX509, systemRooted: Bool = false, at date: DERTime = verifyDate
+        policy: TrustPolicy = .basicX509, systemRooted: Bool = false, at date: DERTime = verifyDate,
+        policies: [TrustPolicy]? = nil, exceptions: CertificateTransparencyExceptions? = nil
     ) throws -> TrustEvaluation {
         let root = try certificate("root.der")
         var certificates = [try certificate(leaf)]
         if withCA { certificates.append(try certificate("ca.der")) }
         var trust = try Trust(
-            certificates: certificates, policies: [policy], systemStore: SystemTrustStore(certificates: systemRooted ? [root] : []))
+            certificates: certificates, policies: policies ?? [policy], systemStore: SystemTrustStore(certificates: systemRooted ? [root] : []))
         if !systemRooted { trust.setAnchorCertificates([root]) }
+        trust.setCertificateTransparencyExceptions(exceptions)
         trust.setVerifyDate(date)
         trust.setTrustedLogs(logs)
         if let tls {

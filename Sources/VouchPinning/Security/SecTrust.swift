@@ -24,6 +24,8 @@ public final class SecTrust: Sendable {
         var trust: Trust
         /// The store generation ``trust`` holds the settings of; `nil` before the first evaluation.
         var settingsGeneration: UInt64?
+        /// The CT exceptions generation ``trust`` holds (``SecTrustStoreSetCTExceptions(_:_:)``).
+        var ctExceptionsGeneration: UInt64 = 0
         var fetching: SecTrustFetching
     }
 
@@ -60,6 +62,11 @@ public final class SecTrust: Sendable {
             if state.settingsGeneration != generation {
                 if !(settings.isEmpty && state.trust.trustSettings.isEmpty) { state.trust.setTrustSettings(settings) }
                 state.settingsGeneration = generation
+            }
+            let (exceptions, exceptionsGeneration) = CTExceptionsStore.shared.snapshot()
+            if state.ctExceptionsGeneration != exceptionsGeneration {
+                state.trust.setCertificateTransparencyExceptions(exceptions)
+                state.ctExceptionsGeneration = exceptionsGeneration
             }
             let evaluation = state.fetching.fetcher().evaluate(&state.trust)
             return body(&state.trust, evaluation)

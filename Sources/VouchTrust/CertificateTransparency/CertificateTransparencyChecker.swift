@@ -29,6 +29,14 @@ final class CertificateTransparencyChecker {
     let verifyTime: Int64
     /// Whether the first policy is the SSL server policy: the one Apple's check reads.
     let firstPolicyIsSSLServer: Bool
+    /// Whether a policy sets `CTRequired` (``TrustPolicyOptions/ctRequired``) and the first
+    /// policy lets it apply (`SecPVCPolicyPermitsCTRequired`: named sslServer, with a hostname,
+    /// or carrying `CTRequired` itself).
+    let policyRequiresCT: Bool
+    /// The hostname `is_ct_excepted` compares domain exceptions with: the first policy's.
+    let hostname: String?
+    /// The caller's CT exceptions, which waive SystemTrustedCTRequired.
+    var exceptions: CertificateTransparencyExceptions? = nil
     /// The report per issuer, in the order made: a search judges a handful of issuers at most,
     /// and a list costs less than a dictionary keyed by certificates (hashing a certificate
     /// reads its whole DER).
@@ -53,16 +61,27 @@ final class CertificateTransparencyChecker {
         self.ocspResponses = ocspResponses
         self.verifyTime = verifyTime
         firstPolicyIsSSLServer = policies.first?.isSSLServer ?? false
+        hostname = policies.first?.hostname
+        let first = policies.first
+        policyRequiresCT = policies.contains { $0.options.ctRequired }
+            && (first?.name == TrustPolicy.Identifier.sslServer.appleName || first?.hostname != nil || first?.options.ctRequired == true)
     }
 
-    /// Adds SystemTrustedCTRequired on the leaf when it applies and the path is not CT-qualified.
+    /// Adds SystemTrustedCTRequired on the leaf when it applies, the path is not CT-qualified and
+    /// no exception covers it; and CTRequired (`SecPVCCheckRequireCTConstraints`) when a policy
+    /// requires CT, a log list may require it (the caller's, or the system's while current) and
+    /// the path is not CT-qualified, whatever its root.
     func run(_ context: PathContext, into failures: inout [TrustFailure]) {
-        guard isRequired(context.facts[0], isAnchored: context.isAnchored, isSystemRooted: context.isSystemRooted,
-            top: context.facts[context.topIndex].certificate)
-        else { return }
         let issuer = context.facts.count > 1 ? context.facts[1].certificate : nil
-        if !report(leaf: context.facts[0].certificate, issuer: issuer).isQualified {
+        if isRequired(context.facts[0], isAnchored: context.isAnchored, isSystemRooted: context.isSystemRooted,
+            top: context.facts[context.topIndex].certificate),
+            !report(leaf: context.facts[0].certificate, issuer: issuer).isQualified,
+            exceptions?.excepts(hostname: hostname, path: context.certificates) != true
+        {
             failures.append(TrustFailure(index: 0, check: .systemTrustedCTRequired))
+        }
+        if policyRequiresCT && hasLogList && enforces && !report(leaf: context.facts[0].certificate, issuer: issuer).isQualified {
+            failures.append(TrustFailure(index: 0, check: .ctRequired))
         }
     }
 

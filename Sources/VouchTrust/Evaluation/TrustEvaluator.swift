@@ -86,6 +86,7 @@ enum TrustEvaluator {
                 systemLogList: systemLogs?.state, tlsTimestamps: request.signedCertificateTimestamps,
                 ocspResponses: request.ocspResponses, verifyTime: verifyTime, policies: policies)
             judge.transparency?.budget = budget
+            judge.transparency?.exceptions = request.certificateTransparencyExceptions
         }
         // The pool is filled in place inside the builder: a second reference to it would make the
         // first addition copy its indexes.

@@ -194,6 +194,15 @@ public struct Trust: Sendable {
         request.appleAnchors = roots
     }
 
+    /// `SecTrustStoreSetCTExceptions` for this trust (SECTRUST.md §18.3): domains and SPKI
+    /// digests exempt from the CT requirement of system-rooted SSL server chains
+    /// (SystemTrustedCTRequired; a policy's own `CTRequired` stays). Apple keeps them in its
+    /// trust store for every evaluation; Vouch has no daemon, so the caller gives them. `nil`
+    /// removes them. Invalidates the result.
+    public mutating func setCertificateTransparencyExceptions(_ exceptions: CertificateTransparencyExceptions?) {
+        request.certificateTransparencyExceptions = exceptions
+    }
+
     /// `SecTrustSetVerifyDate`.
     public mutating func setVerifyDate(_ date: DERTime) {
         request.verifyDate = date

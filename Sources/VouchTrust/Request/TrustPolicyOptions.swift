@@ -74,6 +74,10 @@ public struct TrustPolicyOptions: Equatable, Sendable {
     /// `CAspkiSHA256` (`SecPolicySetSHA256Pins`): SHA-256 digests of SubjectPublicKeyInfo, one of
     /// which some certificate above the leaf, anchor included, must have.
     public var caSPKISHA256: [[UInt8]]? = nil
+    /// `CTRequired` (`SecPolicySetOptionsValue`): the path must be CT-qualified under the trust's
+    /// log list (the caller's, or the system store's while current), whatever its root; the
+    /// first policy must be SSL server, have a hostname or carry the option itself.
+    public var ctRequired = false
     /// `PinningRequired` (`SecPolicySetOptionsValue`, ATS): an SSL server policy that no pinning
     /// rule replaced fails.
     public var pinningRequired = false

@@ -73,6 +73,8 @@ struct TrustRequest: Sendable {
     /// The certificates a policy's `AnchorApple` accepts (``Trust/setAppleAnchors(_:)``); `nil`:
     /// Apple's production roots (`SecIsAppleTrustAnchor`).
     var appleAnchors: [Certificate]?
+    /// The administrator's CT exceptions (``Trust/setCertificateTransparencyExceptions(_:)``).
+    var certificateTransparencyExceptions: CertificateTransparencyExceptions?
 
     init(certificates: [Certificate], policies: [TrustPolicy], systemStore: SystemTrustStore) {
         self.certificates = certificates

@@ -125,6 +125,9 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
     /// An SSL server policy requires pinning and no pinning rule applied
     /// (`SecPolicyCheckPinningRequired`; errSecInvalidRoot).
     case pinningRequired = "PinningRequired"
+    /// A policy requires CT (`CTRequired`, SecPVCCheckRequireCTConstraints) and the path is not
+    /// CT-qualified under the trust's log list (errSecNotTrusted).
+    case ctRequired = "CTRequired"
     // Vouch's own: the path search ran out of budget (STYLE.md §5.5); fatal, stops the search.
     /// Vouch's own: the path search exhausted ``TrustLimits`` before any path was accepted; fatal.
     case pathBuildingBudget = "PathBuildingBudget"
@@ -222,6 +225,7 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
         case .systemTrustedWeakKey: return .unsupportedKeySize
         case .leafSPKISHA256, .caSPKISHA256: return .atsCertificateTrustViolation
         case .pinningRequired: return .invalidRoot
+        case .ctRequired: return .notTrusted
         }
     }
 
@@ -245,6 +249,7 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
         case .emailProtectionEKU: return .usage
         case .systemTrustedWeakHash: return .weakHash
         case .systemTrustedWeakKey: return .keySize
+        case .ctRequired: return .trust
         case .usageConstraints: return .denied
         default: return .compliance
         }
