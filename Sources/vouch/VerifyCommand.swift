@@ -58,8 +58,15 @@ struct VerifyCommand: Subcommand {
             """,
         arguments: [ArgumentSpec(name: "chain", arity: .oneOrMore, help: "DER or PEM files, or '-' for standard input.")],
         options: TrustOptions.specs + [
-            .value("policy", "policy", "basic, ssl-server (default) or ssl-client."),
-            .value("host", "name", "The SSL policy's hostname (absent: no hostname check)."),
+            .value("policy", "policy", "basic, ssl-server (default), ssl-client, or one of Apple's other policies: smime, code-signing, timestamping, eap, eap-client, ipsec, ocsp-signer, app-store-receipt, apple-pay-issuer-encryption, apple-pay-token, passbook, apple-id."),
+            .value("host", "name", "The SSL or IPsec policy's hostname (absent: no hostname check)."),
+            .value("email", "address", "S/MIME: the address the leaf must carry."),
+            .value("key-usage", "names", "S/MIME: the usages, comma-separated (digitalSignature, keyEncipherment, dataEncipherment, keyAgreement; default all); SSL: SecPolicyCreateSSLWithKeyUsage's usages, which a leaf keyUsage must hold (or be absent)."),
+            .repeatable("name", "name", "EAP: a trusted server name (wildcards allowed); Passbook: the card issuer."),
+            .value("team-id", "id", "Passbook: the team identifier the leaf's organizational unit must be."),
+            .repeatable("sha256-pin", "leaf:pin|ca:pin", "SecPolicySetSHA256Pins: the leaf's, or some CA's, SPKI SHA-256 (base64, as 'vouch pin' prints it without sha256/); 'leaf:' or 'ca:' alone sets that list empty."),
+            .repeatable("policy-option", "name[=bool]", "SecPolicySetOptionsValue on every policy: PinningRequired, CTRequired (true when no value is given)."),
+            .value("ct-exceptions", "file", "SecTrustStoreSetCTExceptions: JSON {\"domains\": [...], \"certificates\": [\"<base64 SPKI SHA-256>\", ...]}: exempt from the CT requirement of system-rooted SSL server chains."),
             .value("pinning-policy-name", "name", "SecTrustSetPinningPolicyName: ask Apple's pinning database for this policy name's rules before the hostname's (applied under --system-roots apple)."),
             .repeatable("crl", "file", "Check revocation against the CRLs of this file, DER or PEM 'X509 CRL' blocks (never fetched)."),
             .flag("require-revocation-response", "Fail the leaf when no CRL or OCSP response determines its status, as adding require-positive-response to --revocation (kSecRevocationRequirePositiveResponse; trustd asks it of the leaf alone; --profile strict of every certificate)."),
@@ -82,14 +89,10 @@ struct VerifyCommand: Subcommand {
         ]
     )
 
-    enum Policy: String, CaseIterable {
-        case basic, sslServer = "ssl-server", sslClient = "ssl-client"
-    }
-
     let chain: [String]
     let trustOptions: TrustOptions
-    let policy: Policy
-    let host: String?
+    let policyArguments: PolicyArguments
+    let ctExceptions: String?
     let pinningPolicyName: String?
     let crl: [String]
     let requireRevocationResponse: Bool
@@ -112,8 +115,8 @@ struct VerifyCommand: Subcommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         chain = arguments.positionals
         trustOptions = try TrustOptions(arguments)
-        policy = try arguments.value("policy", expected: "basic, ssl-server or ssl-client", Policy.init(rawValue:)) ?? .sslServer
-        host = arguments.value("host")
+        policyArguments = try PolicyArguments(arguments)
+        ctExceptions = arguments.value("ct-exceptions")
         pinningPolicyName = arguments.value("pinning-policy-name")
         crl = arguments.values("crl")
         requireRevocationResponse = arguments.flag("require-revocation-response")
@@ -156,22 +159,26 @@ struct VerifyCommand: Subcommand {
     }
 
     func run() throws {
-        let trustPolicy: TrustPolicy
-        switch policy {
-        case .basic: trustPolicy = .basicX509
-        case .sslServer: trustPolicy = .ssl(server: true, hostname: host)
-        case .sslClient: trustPolicy = .ssl(server: false, hostname: host)
-        }
+        let trustPolicy = try policyArguments.trustPolicy()
         var trust: Trust
         var ocspFiles: [InputFile] = []
         var sctNotes: [String] = []
         do {
             let certificates = try CertificateLoader.load(chain).map(\.certificate)
-            let policies = [trustPolicy] + (revocation.map { [TrustPolicy.revocation($0)] } ?? [])
+            var policies = [trustPolicy] + (revocation.map { [TrustPolicy.revocation($0)] } ?? [])
+            policyArguments.applyOptions(to: &policies)
             trust = try Trust(certificates: certificates, policies: policies, systemStore: trustOptions.systemStore)
             if let network { trust.setNetworkFetchAllowed(network) }
             try trustOptions.apply(to: &trust)
             if let pinningPolicyName { trust.setPinningPolicyName(pinningPolicyName) }
+            if let ctExceptions {
+                let input = try InputFile.read(ctExceptions)
+                do {
+                    trust.setCertificateTransparencyExceptions(try CertificateTransparencyExceptionsFile.read(input.bytes))
+                } catch {
+                    throw InputError(file: input.name, message: error.message)
+                }
+            }
             if !crl.isEmpty { trust.setCRLs(try CRLLoader.load(crl)) }
             if requireRevocationResponse { trust.setRevocationResponseRequired(true) }
             if !ocspResponses.isEmpty {

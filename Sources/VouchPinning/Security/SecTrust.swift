@@ -65,7 +65,8 @@ public final class SecTrust: Sendable {
             }
             let (exceptions, exceptionsGeneration) = CTExceptionsStore.shared.snapshot()
             if state.ctExceptionsGeneration != exceptionsGeneration {
-                state.trust.setCertificateTransparencyExceptions(exceptions)
+                // Only a change of value invalidates the result.
+                if state.trust.certificateTransparencyExceptions != exceptions { state.trust.setCertificateTransparencyExceptions(exceptions) }
                 state.ctExceptionsGeneration = exceptionsGeneration
             }
             let evaluation = state.fetching.fetcher().evaluate(&state.trust)

@@ -203,6 +203,9 @@ public struct Trust: Sendable {
         request.certificateTransparencyExceptions = exceptions
     }
 
+    /// The CT exceptions set (``setCertificateTransparencyExceptions(_:)``).
+    public var certificateTransparencyExceptions: CertificateTransparencyExceptions? { request.certificateTransparencyExceptions }
+
     /// `SecTrustSetVerifyDate`.
     public mutating func setVerifyDate(_ date: DERTime) {
         request.verifyDate = date

@@ -37,6 +37,6 @@ extension VerifyCommand {
 
     /// The policy as the page names it: `ssl-server, host example.com, profile apple`.
     private var policyText: String {
-        policy.rawValue + (host.map { ", host " + $0 } ?? "") + ", profile " + trustOptions.profile.description
+        policyArguments.policy.rawValue + (policyArguments.host.map { ", host " + $0 } ?? "") + ", profile " + trustOptions.profile.description
     }
 }
