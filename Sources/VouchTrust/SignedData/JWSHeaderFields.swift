@@ -100,8 +100,12 @@ struct JWSHeaderFields {
             guard header[member: name] != nil else {
                 throw JWSError(.invalidCriticalParameters("\"\(name)\" is not in the header"), at: at(element))
             }
-            guard understood.contains(name) else { throw JWSError(.unsupportedCriticalParameter(name), at: at(element)) }
             names.append(name)
+        }
+        // Only a well-formed list is asked about: its form is the signer's fault, understanding
+        // it the recipient's.
+        for (name, element) in zip(names, elements) where !understood.contains(name) {
+            throw JWSError(.unsupportedCriticalParameter(name), at: at(element))
         }
         return names
     }
