@@ -193,4 +193,20 @@ import VouchX509
             #expect(error.message.contains("nested deeper"))
         } else { Issue.record("a header nested 9 deep accepted") }
     }
+
+    @Test("every truncation of es256.jws and 1000 random byte changes: an answer, never a trap")
+    func hostileBytes() throws {
+        let text = try CompactJWSTests.bytes("es256.jws")
+        for length in 0..<text.count {
+            #expect(JWSOutcome.of(Array(text[..<length])) != "valid")
+        }
+        var generator = SystemRandomNumberGenerator()
+        var valid = 0
+        for _ in 0..<1000 {
+            var changed = text
+            changed[Int.random(in: 0..<text.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            if JWSOutcome.of(changed) == "valid" { valid += 1 }
+        }
+        #expect(valid < 20)  // only a byte rewritten to itself keeps it valid (1 in 256)
+    }
 }

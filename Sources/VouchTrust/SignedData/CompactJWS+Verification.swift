@@ -1,10 +1,6 @@
 import VouchCrypto
 import VouchX509
 
-/// RSA keys shorter than this are refused for RS* and PS* (RFC 7518 §3.3 and §3.5: "A key of
-/// size 2048 bits or larger MUST be used with these algorithms").
-let jwsMinimumRSAModulusBits = 2048
-
 extension CompactJWS {
     /// Checks the signature over ``signingInput`` with `key` under ``algorithm`` (RFC 7515 §5.2
     /// step 8, RFC 7518 §3).
@@ -67,7 +63,7 @@ extension CompactJWS {
 
     /// The RSA algorithm's hash, once the key is long enough.
     private func checked(_ key: RSAPublicKey, at offset: Int) throws(JWSError) -> HashAlgorithm {
-        guard key.modulusBitLength >= jwsMinimumRSAModulusBits else {
+        guard key.modulusBitLength >= JWSLimits.minimumRSAModulusBits else {
             throw JWSError(.rsaKeyTooSmall(bits: key.modulusBitLength), at: offset)
         }
         guard let hash = algorithm.hash else { throw JWSError(.keyDoesNotMatchAlgorithm(algorithm), at: offset) }

@@ -28,4 +28,9 @@ public enum JWSLimits {
     /// that the header itself carries, and the registered extensions number a handful (`b64`,
     /// `ppt`, `url`, `nonce`…); the bound keeps the duplicate and presence checks small.
     public static let maximumCriticalParameterCount = 16
+
+    /// The shortest RSA modulus RS* and PS* accept, in bits: 2048 (RFC 7518 §3.3 and §3.5: "A
+    /// key of size 2048 bits or larger MUST be used with these algorithms"). A shorter key is
+    /// refused with ``JWSError/Kind/rsaKeyTooSmall(bits:)`` before any arithmetic.
+    public static let minimumRSAModulusBits = 2048
 }
