@@ -160,6 +160,9 @@ import VouchX509
         #expect(Self.error(crit(#"["exp"]"#))?.kind == .unsupportedCriticalParameter("exp"))
         #expect(Self.error(crit(#"["exp"]"#), understood: ["exp"]) == nil)
         #expect(try CompactJWS(crit(#"["exp"]"#), understoodCriticalParameters: ["exp"]).criticalParameters == ["exp"])
+        // RFC 7797's b64 changes the signing input, which CompactJWS does not: refused even if "understood".
+        #expect(Self.error(crit(#"["b64"]"#, extra: #","b64":false"#), understood: ["b64"])?.kind
+            == .unsupportedCriticalParameter("b64"))
         let names = (0...JWSLimits.maximumCriticalParameterCount).map { "e\($0)" }
         let members = names.map { #","\#($0)":1"# }.joined()
         let understood = Set(names)

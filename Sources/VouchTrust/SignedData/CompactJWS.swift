@@ -47,7 +47,8 @@ public struct CompactJWS: Sendable {
     ///
     /// - Parameter understoodCriticalParameters: the extension header parameters the caller
     ///   processes; a `crit` listing any other makes the JWS invalid (RFC 7515 §4.1.11). None
-    ///   by default: Apple's JWSs have no `crit`.
+    ///   by default: Apple's JWSs have no `crit`. RFC 7797's `b64` is refused even when listed
+    ///   here, since it changes the signing input this type computes.
     /// - Throws: ``JWSError`` with the offset of the offending byte of `text`: a text, header or
     ///   list too large (``JWSLimits``), not three parts, a part that is not strict base64url,
     ///   a header that is not a JSON object or repeats a name, `alg` absent, not a string,

@@ -17,6 +17,10 @@ struct JWSHeaderFields {
     /// [JWA] for use with JWS"; JWA defines none for JWS).
     static let registeredNames: Set<String> = ["alg", "jku", "jwk", "kid", "x5u", "x5c", "x5t", "x5t#S256", "typ", "cty", "crit"]
 
+    /// RFC 7797's `b64`: `false` makes the signing input the raw payload, which ``CompactJWS``
+    /// does not compute, so no caller can understand it here; listed critical, it is always refused.
+    static let unencodedPayload = "b64"
+
     init(_ header: JSONNode, understoodCriticalParameters: Set<String>) throws(JWSError) {
         guard header.members != nil else { throw JWSError(.headerNotObject, at: 0) }
         guard let alg = header[member: "alg"] else { throw JWSError(.missingHeaderParameter("alg"), at: 0) }
@@ -104,7 +108,7 @@ struct JWSHeaderFields {
         }
         // Only a well-formed list is asked about: its form is the signer's fault, understanding
         // it the recipient's.
-        for (name, element) in zip(names, elements) where !understood.contains(name) {
+        for (name, element) in zip(names, elements) where !understood.contains(name) || name == Self.unencodedPayload {
             throw JWSError(.unsupportedCriticalParameter(name), at: at(element))
         }
         return names
