@@ -31,7 +31,9 @@ extension VerifyCommand {
         var ctRequired = false
 
         init(_ arguments: ParsedArguments) throws(UsageError) {
-            policy = try arguments.value("policy", expected: Policy.names, Policy.init(rawValue:)) ?? .sslServer
+            // A JWS is what App Store signed data is: its chain is judged as a receipt's by default.
+            let defaultPolicy: Policy = arguments.value("jws") != nil ? .appStoreReceipt : .sslServer
+            policy = try arguments.value("policy", expected: Policy.names, Policy.init(rawValue:)) ?? defaultPolicy
             host = arguments.value("host")
             email = arguments.value("email")
             names = arguments.values("name")
@@ -92,6 +94,7 @@ extension VerifyCommand {
             if !names.isEmpty { try refuse("name", unless: [.eap, .eapClient, .passbook]) }
             if teamID != nil { try refuse("team-id", unless: [.passbook]) }
             if host != nil { try refuse("host", unless: [.sslServer, .sslClient, .ipsec]) }
+            if policy == .smime { _ = try smimeUsage() }
             if policy == .passbook && (names.count != 1 || teamID == nil) {
                 throw UsageError("--policy passbook needs --name CARD-ISSUER (once) and --team-id ID, as SecPolicyCreatePassbookCardSigner does")
             }

@@ -56,7 +56,7 @@ struct VerifyCommand: Subcommand {
             issuers and OCSP responses are kept in the cache (--cache, default the user's cache \
             directory) with Apple's lifetimes.
             """,
-        arguments: [ArgumentSpec(name: "chain", arity: .oneOrMore, help: "DER or PEM files, or '-' for standard input.")],
+        arguments: [ArgumentSpec(name: "chain", arity: .zeroOrMore, help: "DER or PEM files, or '-' for standard input (none with --jws: its x5c is the chain).")],
         options: TrustOptions.specs + [
             .value("policy", "policy", "basic, ssl-server (default), ssl-client, or one of Apple's other policies: smime, code-signing, timestamping, eap, eap-client, ipsec, ocsp-signer, app-store-receipt, apple-pay-issuer-encryption, apple-pay-token, passbook, apple-id."),
             .value("host", "name", "The SSL or IPsec policy's hostname (absent: no hostname check)."),
@@ -66,6 +66,8 @@ struct VerifyCommand: Subcommand {
             .value("team-id", "id", "Passbook: the team identifier the leaf's organizational unit must be."),
             .repeatable("sha256-pin", "leaf:pin|ca:pin", "SecPolicySetSHA256Pins: the leaf's, or some CA's, SPKI SHA-256 (base64, as 'vouch pin' prints it without sha256/); 'leaf:' or 'ca:' alone sets that list empty."),
             .repeatable("policy-option", "name[=bool]", "SecPolicySetOptionsValue on every policy: PinningRequired, CTRequired (true when no value is given)."),
+            .value("jws", "file", "A JWS in compact serialization (StoreKit 2, App Store Server API signed data): its x5c certificates are the certificate array (CHAIN files follow them), judged under app-store-receipt unless --policy says otherwise; then the JWS signature is checked with the leaf's key. Exit 0 only when both hold."),
+            .repeatable("apple-anchors", "file", "Vouch's own: count these roots as Apple's for AnchorApple (Apple's kSecPolicyAppleAnchorIncludeTestRoots), for test and private chains; they must still be anchors to be trusted."),
             .value("ct-exceptions", "file", "SecTrustStoreSetCTExceptions: JSON {\"domains\": [...], \"certificates\": [\"<base64 SPKI SHA-256>\", ...]}: exempt from the CT requirement of system-rooted SSL server chains."),
             .value("pinning-policy-name", "name", "SecTrustSetPinningPolicyName: ask Apple's pinning database for this policy name's rules before the hostname's (applied under --system-roots apple)."),
             .repeatable("crl", "file", "Check revocation against the CRLs of this file, DER or PEM 'X509 CRL' blocks (never fetched)."),
@@ -93,6 +95,8 @@ struct VerifyCommand: Subcommand {
     let trustOptions: TrustOptions
     let policyArguments: PolicyArguments
     let ctExceptions: String?
+    let jws: String?
+    let appleAnchors: [String]
     let pinningPolicyName: String?
     let crl: [String]
     let requireRevocationResponse: Bool
@@ -117,6 +121,9 @@ struct VerifyCommand: Subcommand {
         trustOptions = try TrustOptions(arguments)
         policyArguments = try PolicyArguments(arguments)
         ctExceptions = arguments.value("ct-exceptions")
+        jws = arguments.value("jws")
+        appleAnchors = arguments.values("apple-anchors")
+        if chain.isEmpty && jws == nil { throw UsageError("give at least one CHAIN file, or --jws FILE") }
         pinningPolicyName = arguments.value("pinning-policy-name")
         crl = arguments.values("crl")
         requireRevocationResponse = arguments.flag("require-revocation-response")
@@ -161,16 +168,19 @@ struct VerifyCommand: Subcommand {
     func run() throws {
         let trustPolicy = try policyArguments.trustPolicy()
         var trust: Trust
+        var signedData: CompactJWS? = nil
         var ocspFiles: [InputFile] = []
         var sctNotes: [String] = []
         do {
-            let certificates = try CertificateLoader.load(chain).map(\.certificate)
+            if let jws { signedData = try JWSRendering.load(jws) }
+            let certificates = (signedData?.certificates ?? []) + (chain.isEmpty ? [] : try CertificateLoader.load(chain).map(\.certificate))
             var policies = [trustPolicy] + (revocation.map { [TrustPolicy.revocation($0)] } ?? [])
             policyArguments.applyOptions(to: &policies)
             trust = try Trust(certificates: certificates, policies: policies, systemStore: trustOptions.systemStore)
             if let network { trust.setNetworkFetchAllowed(network) }
             try trustOptions.apply(to: &trust)
             if let pinningPolicyName { trust.setPinningPolicyName(pinningPolicyName) }
+            if !appleAnchors.isEmpty { trust.setAppleAnchors(try CertificateLoader.load(appleAnchors).map(\.certificate)) }
             if let ctExceptions {
                 let input = try InputFile.read(ctExceptions)
                 do {
@@ -214,6 +224,7 @@ struct VerifyCommand: Subcommand {
         if html { return try printPage(&trust, policy: trustPolicy) }
         let (evaluation, events) = explain ? trust.evaluateExplaining() : (trust.evaluate(), [])
         let fetchLines = fetcher.log.map(Self.line)
+        let signature = signedData.map(JWSRendering.signatureVerdict)
         if explain && !json {
             for line in fetchLines { print("· \(line)") }
             for event in events { print("· \(event)") }
@@ -233,6 +244,7 @@ struct VerifyCommand: Subcommand {
                 members.append(("extended_validation", .bool(evaluation.isExtendedValidation)))
                 if !ocspFiles.isEmpty { members += OCSPRendering.jsonMembers(&trust, files: ocspFiles) }
                 members.append(("fetches", .array(fetcher.log.map(Self.json))))
+                if let signedData, let signature { members.append(("jws", JWSRendering.json(signedData, verdict: signature))) }
                 if explain {
                     var lines = fetchLines + events.map(\.description)
                     lines += evaluation.certificateTransparency.map(TransparencyRendering.lines) ?? []
@@ -248,8 +260,9 @@ struct VerifyCommand: Subcommand {
             print(object.serialized)
         } else {
             TrustRendering.printText(evaluation)
+            if let signedData, let signature { print(JWSRendering.line(signedData, verdict: signature)) }
         }
-        if !evaluation.isTrusted { throw ExitStatus.notTrusted }
+        if !evaluation.isTrusted || signature?.valid == false { throw ExitStatus.notTrusted }
     }
 
     /// A fetch as `--explain` prints it.

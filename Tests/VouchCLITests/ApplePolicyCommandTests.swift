@@ -100,3 +100,50 @@ struct ApplePolicyCommandTests {
         #expect(try run(#"{"hosts": []}"#).status == 2)
     }
 }
+
+/// `vouch verify --jws` and Apple's real App Store signing chain (docs/CLI.md).
+@Suite("vouch verify --jws and the App Store signing chain")
+struct AppStoreSignedDataCommandTests {
+    static let folder = "TestVectors/apple-signed/"
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, object: [String: Any]) {
+        let process = try VouchProcess.run(["verify"] + arguments + ["--no-network", "--no-cache", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(process.standardOutput.utf8)) as? [String: Any], "\(process.standardError)")
+        return (process.status, object)
+    }
+
+    @Test("Apple's real signing chain under --policy app-store-receipt at its effective date, Apple's store the anchors")
+    func realChain() throws {
+        let result = try Self.run([Self.folder + "real-apple-signing.der", Self.folder + "real-apple-intermediate.der",
+                                   "--policy", "app-store-receipt", "--at", "@1761962975"])
+        #expect(result.status == 0 && result.object["trusted"] as? Bool == true)
+        #expect((result.object["chain"] as? [Any])?.count == 3)
+    }
+
+    @Test("--jws: the x5c chain under the receipt policy by default, then the signature; exit 0 only when both hold")
+    func jws() throws {
+        let options = ["--anchors", Self.folder + "root.der", "--apple-anchors", Self.folder + "root.der", "--at", "2026-06-01T00:00:00Z"]
+        let good = try Self.run(["--jws", Self.folder + "es256.jws"] + options)
+        #expect(good.status == 0)
+        let jws = try #require(good.object["jws"] as? [String: Any])
+        #expect(jws["signature_valid"] as? Bool == true)
+        #expect((jws["header"] as? [String: Any])?["alg"] as? String == "ES256")
+        let tampered = try Self.run(["--jws", Self.folder + "tampered-payload.jws"] + options)
+        #expect(tampered.status == 1 && tampered.object["trusted"] as? Bool == true)
+        #expect((tampered.object["jws"] as? [String: Any])?["signature_valid"] as? Bool == false)
+        // Without --apple-anchors the generated root is not Apple's: AnchorApple.
+        let foreign = try Self.run(["--jws", Self.folder + "es256.jws", "--anchors", Self.folder + "root.der", "--at", "2026-06-01T00:00:00Z"])
+        #expect(foreign.status == 1 && foreign.object["error"] as? String == "errSecInvalidRoot")
+        // --policy still chooses.
+        let basic = try Self.run(["--jws", Self.folder + "es256.jws", "--policy", "basic"] + options)
+        #expect(basic.status == 0)
+    }
+
+    @Test("--jws with what is not a JWS is bad input (exit 2); neither CHAIN nor --jws is a usage error (64)")
+    func badInput() throws {
+        let none = try VouchProcess.run(["verify", "--jws", Self.folder + "alg-none.jws"])
+        #expect(none.status == 2 && none.standardError.contains("not a JWS"))
+        #expect(try VouchProcess.run(["verify", "--jws", Self.folder + "mock_signed_data/legacyTransaction"]).status == 2)
+        #expect(try VouchProcess.run(["verify"]).status == 64)
+    }
+}
