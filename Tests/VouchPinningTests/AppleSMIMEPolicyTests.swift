@@ -155,10 +155,12 @@ import VouchTrust
     func replay() throws {
         var reproduced = 0
         var diverging: [String] = []
+        var negatives: [String] = []
         for row in Self.rows {
             let (trusted, failures) = try Self.evaluate(row)
             if trusted == row.trusted {
                 reproduced += 1
+                if !trusted { negatives.append("\(row.test): \(failures.map(\.description))") }
                 continue
             }
             let line = "\(row.test): expected \(row.trusted ? "trusted" : "not trusted"), got \(trusted ? "trusted" : "not trusted") \(failures.map(\.description))"
@@ -171,6 +173,7 @@ import VouchTrust
         }
         print("AppleSMIMEPolicyTests: \(Self.rows.count) assertions: reproduced \(reproduced), diverging \(diverging.count)")
         for line in diverging { print("AppleSMIMEPolicyTests: diverging: \(line)") }
+        for line in negatives { print("AppleSMIMEPolicyTests: not trusted, as expected: \(line)") }
     }
 
     /// testCheckExpiration and testIgnoreExpiration as Apple wrote them: one trust, its verify
