@@ -238,4 +238,24 @@ import VouchTrust
         let evaluation = trust.evaluate()
         #expect(evaluation.isTrusted, "\(evaluation.failures)")
     }
+
+    /// CTTests.m `testEAPPolicy`: the enforcement system root (Apple's TestCTRequiredSystemRoot
+    /// preference, modelled as in AppleCTTests by a one-root system store) as the anchor, the
+    /// post-flag-day server certificate without SCTs, October 27, 2018, Apple's logs: EAP asks no
+    /// CT (SystemTrustedCTRequired is an SSL-server rule), so the chain is trusted.
+    @Test("CTTests testEAPPolicy: a system-rooted leaf without SCTs passes EAP with trusted logs set",
+          .enabled(if: root != nil, "VOUCH_APPLE_SECURITY unset: set it to a checkout of apple-oss-distributions/Security to replay these TrustTests"))
+    func eapIgnoresCertificateTransparency() throws {
+        let anchor = try AppleCTTests.certificate("enforcement_system_root")
+        var trust = try Trust(
+            certificates: [try AppleCTTests.certificate("enforcement_system_server_after")],
+            policies: [SecPolicyCreateEAP(true, nil).policy], systemStore: SystemTrustStore(certificates: [anchor]))
+        trust.setAnchorCertificates([anchor])
+        trust.setVerifyDate(DERTime(secondsSince1970: 562_340_800 + Self.absolute))
+        trust.setTrustedLogs(try AppleCTTests.logs(try AppleCTTests.appleLogs()))
+        let secTrust = SecTrust(trust)
+        secTrust.fetching = .offline
+        var error: SecError?
+        #expect(SecTrustEvaluateWithError(secTrust, &error), "\(String(describing: error))")
+    }
 }
