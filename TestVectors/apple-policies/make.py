@@ -4,7 +4,7 @@
     python3 TestVectors/apple-policies/make.py
 
 Python's `cryptography` builds them (a fixture tool, never used by the engine). Keys are fixed
-P-256 scalars (RSA-2048 for the one RSA leaf) and dates fixed; ECDSA signatures differ from run to
+P-256 scalars (a fresh RSA-1024 key for `eap-rsa1024.der`) and dates fixed; ECDSA signatures differ from run to
 run, so the files are committed. Each certificate carries Apple's marker OIDs or breaks exactly
 one rule of SECTRUST.md §18 (the name says which).
 """
@@ -13,7 +13,7 @@ import os
 
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.asymmetric import ec, rsa
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -138,6 +138,8 @@ leaves = {
     "eap": (WWDR, wwdr_key, dict(ku=signing, eku=[ExtendedKeyUsageOID.SERVER_AUTH], san=[x509.DNSName("radius.example.com")])),
     "eap-client-auth": (WWDR, wwdr_key, dict(ku=signing, eku=[ExtendedKeyUsageOID.CLIENT_AUTH],
                                              san=[x509.DNSName("radius.example.com")])),
+    "eap-rsa1024": (WWDR, wwdr_key, dict(ku=signing, eku=[ExtendedKeyUsageOID.SERVER_AUTH], san=[x509.DNSName("radius.example.com")],
+                                         key=rsa.generate_private_key(public_exponent=65537, key_size=1024))),
     "ipsec": (WWDR, wwdr_key, dict(ku=signing, eku=[oid("1.3.6.1.5.5.7.3.5")], san=[x509.DNSName("vpn.example.com")])),
     "tls": (WWDR, wwdr_key, dict(ku=signing, eku=[ExtendedKeyUsageOID.SERVER_AUTH], san=[x509.DNSName("www.example.com")])),
 }
@@ -145,4 +147,5 @@ for serial, (file, (issuer, issuer_key, options)) in enumerate(sorted(leaves.ite
     options = dict(options)
     unit = options.pop("unit", None)
     email = options.pop("email", None)
-    write(file + ".der", make(name("Vouch Test " + file, unit=unit, email=email), leaf_key, issuer, issuer_key, serial, **options))
+    subject_key = options.pop("key", leaf_key)
+    write(file + ".der", make(name("Vouch Test " + file, unit=unit, email=email), subject_key, issuer, issuer_key, serial, **options))

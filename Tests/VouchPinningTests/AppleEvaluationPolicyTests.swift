@@ -135,10 +135,9 @@ import VouchTrust
     /// `PathContext.isSystemRooted` (the top is in the system store, the predicate Apple's
     /// SSL/S-MIME system-trust rules use with `SecCertificateSourceContains(kSecSystemAnchorSource, …)`)
     /// and fails SystemTrustedWeakHash at 0 and 1.
-    static let understood: [String: String] = [
-        "testSHA1_appTrustedLeaf":
-            "engine: SystemTrustedWeakHash applied to an app-anchored path whose root is also a system root; trustd enforces it only through the system anchor source's usage constraints"
-    ]
+    /// None left: SystemTrustedWeakHash on an app-anchored path (testSHA1_appTrustedLeaf) is
+    /// fixed (only the system anchor source's constraints carry it).
+    static let understood: [String: String] = [:]
 
     static func certificate(_ name: String, _ source: Source) throws -> SecCertificate {
         let base = try #require(root)

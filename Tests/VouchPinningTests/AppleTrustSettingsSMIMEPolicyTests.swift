@@ -79,35 +79,11 @@ import VouchX509
         ]
     }()
 
-    /// Rows whose divergence from Apple is understood (printed, a known issue), by test name. All
-    /// three are the engine's constraint matching (Sources/VouchTrust/TrustSettings/
-    /// ConstraintMatching.swift, TrustSettingsConstraint.swift), which predates the §18 policies:
-    /// - `SecPVCContainsString` (SecPolicyServer.c) compares `kSecTrustSettingsPolicyString` with
-    ///   the selected policy's `SSLHostname`, else its `Email` (case-insensitive), else looks it up
-    ///   in its `EAPTrustedServerNames`; Vouch compares the hostname only, so an S/MIME constraint
-    ///   with an address never matches (the leaf is no TrustAsRoot anchor, Deny is not applied).
-    /// - `SecPVCContainsTrustSettingsKeyUsage` adds to SignCert (above the leaf) and SignRevocation
-    ///   (an OCSPSigner policy) the bits of the policy's own `KeyUsage` option
-    ///   (`ts_key_usage_for_policy`: digitalSignature → Signature, dataEncipherment →
-    ///   EnDecryptData, keyEncipherment → EnDecryptKey, keyAgreement → KeyExchange); Vouch adds
-    ///   none ("SSL and BasicX509 add none of their own"), so a leaf's Signature or EnDecryptKey
-    ///   constraint never matches an S/MIME policy.
-    /// - `detailKeyToCssmErr` maps `Email` to CSSMERR_APPLETP_SMIME_EMAIL_ADDRS_NOT_FOUND
-    ///   (−2147408872); `TrustSettingsConstraint.AllowedError.code(for:)` maps only SSLHostname
-    ///   and TemporalValidity, so an allowed email mismatch is not allowed.
-    static let understood: [String: String] = {
-        let policyString = "engine: ConstraintMatcher compares kSecTrustSettingsPolicyString with the hostname only, not S/MIME's Email (SecPVCContainsString)"
-        let keyUsage = "engine: ConstraintMatcher adds no policy KeyUsage bits to the leaf's uses (SecPVCContainsTrustSettingsKeyUsage, ts_key_usage_for_policy)"
-        return [
-            "test_policy_string_constraints trusted email": policyString,
-            "test_policy_string_constraints denied email": policyString,
-            "test_key_usage_constraints signature use, signature policy": keyUsage,
-            "test_key_usage_constraints key-encrypt use, key-encrypt policy": keyUsage,
-            "test_key_usage_constraints multiple use, sign+key-encrypt policy": keyUsage,
-            "test_allowed_errors email mismatch allowed":
-                "engine: AllowedError.code(for: .email) is 0, not CSSMERR_APPLETP_SMIME_EMAIL_ADDRS_NOT_FOUND (detailKeyToCssmErr)",
-        ]
-    }()
+    /// Rows whose divergence from Apple is understood (printed, a known issue), by test name.
+    /// None left: the three engine causes found by the first replay (S/MIME's Email in
+    /// `SecPVCContainsString`, the policy's key uses in `SecPVCContainsTrustSettingsKeyUsage`, the
+    /// Email allowed error) are fixed.
+    static let understood: [String: String] = [:]
 
     static func certificate(_ name: String) throws -> Certificate {
         try Certificate(derEncoded: try AppleCAIssuerTests.array(name, in: try #require(header, "TrustSettingsTests_data.h missing")))

@@ -239,6 +239,17 @@ struct ApplePolicyTests {
         #expect(TrustPolicy.eap(server: true, trustedServerNames: nil).options.noNetworkAccess == true)
     }
 
+    @Test("EAP server: an RSA-1024 leaf fails SystemTrustedWeakKey below a system anchor, not below the caller's")
+    func eapSystemTrustedWeakKey() throws {
+        let server = TrustPolicy.eap(server: true, trustedServerNames: nil)
+        let system = try Self.evaluate("eap-rsa1024", policy: server, anchoring: .systemRoot)
+        #expect(Self.failures(system) == ["SystemTrustedWeakKey@0"])
+        #expect(system.status == .unsupportedKeySize)
+        #expect(try Self.evaluate("eap-rsa1024", policy: server).isTrusted)
+        // The client policy has no such rule (its EKUs are a client's).
+        #expect(Self.failures(try Self.evaluate("eap-rsa1024", policy: .eap(server: false, trustedServerNames: nil), anchoring: .systemRoot)) == ["ExtendedKeyUsage@0"])
+    }
+
     @Test("IPSec: the hostname when given, no EKU check")
     func ipsec() throws {
         #expect(try Self.evaluate("ipsec", policy: .ipsec(server: true, hostname: "vpn.example.com")).isTrusted)

@@ -78,8 +78,9 @@ enum PolicyOptionChecks {
         }
         if let names = options.eapTrustedServerNames, !matchesTrustedServerName(leaf, names) { fail(.eapTrustedServerNames) }
         // SystemTrustedWeakHash / WeakKey: only where the system anchor's constraints carry them
-        // (every system root's, SECTRUST.md §17.2), the trusted anchor itself excepted.
-        if (options.systemTrustedWeakHash || options.systemTrustedWeakKey) && context.isSystemRooted {
+        // (every system root's, SECTRUST.md §17.2): a path the system anchor source anchored, not
+        // one the caller's anchors did (SecPVCKeyIsConstraintPolicyOption); the anchor excepted.
+        if (options.systemTrustedWeakHash || options.systemTrustedWeakKey) && context.isSystemAnchored {
             let below = context.isAnchored ? top : top + 1
             for index in 0..<below {
                 if options.systemTrustedWeakHash && (path[index].usesMDHash || path[index].usesSHA1) {

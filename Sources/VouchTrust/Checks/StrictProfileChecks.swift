@@ -6,7 +6,8 @@ import VouchX509
 enum StrictProfileChecks {
     static func run(_ context: PathContext, into failures: inout [TrustFailure]) {
         let profile = context.profile
-        let usesSSL = !context.policies.allSatisfy { $0 == .basicX509 }
+        // The CA/Browser Forum name rules are TLS rules: only under an SSL policy.
+        let usesSSL = context.policies.contains(where: \.isSSL)
         for (index, facts) in context.facts.enumerated() {
             let certificate = facts.certificate
             let isAnchor = context.isTrustedAnchor(index)

@@ -30,6 +30,11 @@ struct PathContext {
     var hostnameMismatches: Int? = nil
     /// The trust settings and exceptions of each certificate (`nil` when the evaluation has none).
     var settings: PathSettings? = nil
+    /// Whether the system anchor source anchored the path: its top is a system root and not one
+    /// of the caller's anchors, which trustd asks first (`SecPathBuilderIsAnchor`). Only then do
+    /// the system anchor's usage constraints (SystemTrustedWeakHash, SystemTrustedWeakKey;
+    /// SECTRUST.md §17.2) apply.
+    var isSystemAnchored = false
 
     /// Whether the user or admin settings anchor (or deny) the leaf: Apple then skips the SSL key
     /// sizes and the other-trust validity maximum (SECTRUST.md §15.3.7; the system-trust

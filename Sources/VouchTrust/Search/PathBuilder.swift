@@ -398,10 +398,12 @@ struct PathBuilder {
                 && pool.isSelfSigned(path[index])
         }
         let mismatches = judge.hostnameMismatches(leaf: path[0], read[0])
+        let topMembership = pool.read(path[path.count - 1]) { $0.membership }
         return PathContext(
             facts: read, isAnchored: anchored, isSystemRooted: systemRooted,
             isSelfSigned: selfSigned, policies: judge.policies, verifyTime: verifyTime, profile: profile,
-            hostnameMismatches: mismatches, settings: settingsOfPath)
+            hostnameMismatches: mismatches, settings: settingsOfPath,
+            isSystemAnchored: anchored && topMembership.contains(.system) && !topMembership.contains(.appAnchor))
     }
 
     /// Whether `top` is in the system store (Apple's `SecCertificateSourceContains` on the system

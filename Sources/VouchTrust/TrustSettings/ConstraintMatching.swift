@@ -47,19 +47,44 @@ struct ConstraintMatcher: Sendable {
         let selected = policyIndex(of: constraint)
         if (constraint.policy != nil || constraint.policyName != nil) && selected == nil { return false }
         if let string = constraint.policyString {
-            // `SecPVCContainsString`: only the selected policy's hostname; none selected, no match.
-            guard let selected, let hostname = policies[selected].hostname else { return false }
+            // `SecPVCContainsString`: the selected policy's hostname, else its S/MIME address
+            // (either ignoring case), else one of its EAP names exactly; none selected, no match.
+            guard let selected else { return false }
             var stored = Substring(string)
             if stored.last == "\u{0}" { stored = stored.dropLast() }
-            guard stored.lowercased() == hostname.lowercased() else { return false }
+            let options = policies[selected].options
+            if let name = options.hostname ?? options.email {
+                guard stored.lowercased() == name.lowercased() else { return false }
+            } else {
+                guard options.eapTrustedServerNames?.contains(String(stored)) == true else { return false }
+            }
         }
         if let usage = constraint.keyUsage, usage != TrustSettingsConstraint.KeyUsage.any {
-            // `SecPVCContainsTrustSettingsKeyUsage`: an exact match of the uses in play. SSL and
-            // BasicX509 add none of their own, so a CA matches SignCert alone and a leaf nothing.
-            let ours: Int64 = isLeaf ? 0 : TrustSettingsConstraint.KeyUsage.signCertificate
-            guard ours == usage & 0xFFFF_FFFF else { return false }
+            guard usesOfKey(isLeaf: isLeaf, selected: selected) == usage & 0xFFFF_FFFF else { return false }
         }
         return true
+    }
+
+    /// `SecPVCContainsTrustSettingsKeyUsage`: the key uses in play, which a constraint's must
+    /// equal. A CA's key signs certificates; with the OCSP signer policy the key signs revocation
+    /// information; and the policy's own keyUsage option adds its uses (`ts_key_usage_for_policy`:
+    /// the selected policy's, else every policy's). SSL and BasicX509 add none, so a CA matches
+    /// SignCert alone and a leaf nothing.
+    func usesOfKey(isLeaf: Bool, selected: Int?) -> Int64 {
+        typealias Use = TrustSettingsConstraint.KeyUsage
+        var uses: Int64 = isLeaf ? 0 : Use.signCertificate
+        if policies.contains(where: { $0.identifier == .ocspSigner }) { uses |= Use.signRevocation }
+        let chosen = selected.map { [policies[$0]] } ?? policies
+        for policy in chosen {
+            for requirement in policy.options.keyUsage ?? [] {
+                guard case .all(let usages) = requirement else { continue }
+                if usages.contains(.digitalSignature) { uses |= Use.signature }
+                if usages.contains(.dataEncipherment) { uses |= Use.encryptData }
+                if usages.contains(.keyEncipherment) { uses |= Use.encryptKey }
+                if usages.contains(.keyAgreement) { uses |= Use.keyExchange }
+            }
+        }
+        return uses
     }
 
     /// `SecPVCGetTrustSettingsResult`: the result of the first constraint that matches, with its

@@ -74,7 +74,7 @@ public struct TrustSettingsConstraint: Hashable, Sendable {
     }
 
     /// CSSM codes that `kSecTrustSettingsAllowedError` compares with (`detailKeyToCssmErr` in
-    /// SecPolicyServer.c): three checks have one, every other check 0.
+    /// SecPolicyServer.c): SSLHostname, Email and TemporalValidity have one, every other check 0.
     public enum AllowedError {
         /// `CSSMERR_APPLETP_HOSTNAME_MISMATCH`: ``TrustCheck/sslHostname``.
         public static let hostnameMismatch: Int32 = -2_147_408_896
@@ -87,6 +87,7 @@ public struct TrustSettingsConstraint: Hashable, Sendable {
         public static func code(for check: TrustCheck) -> Int32 {
             switch check {
             case .sslHostname: return hostnameMismatch
+            case .email: return emailAddressesNotFound
             case .temporalValidity: return certificateExpired
             default: return 0
             }
