@@ -185,7 +185,7 @@ public struct Trust: Sendable {
         request.pinningPolicyName = name
     }
 
-    /// The roots a policy's `AnchorApple` option accepts in place of Apple's (Apple Root CA,
+    /// The roots a policy's `AnchorApple` option (and a pinning rule's) accepts in place of Apple's (Apple Root CA,
     /// G2, G3 and the Apple Platform Backport roots, `SecIsAppleTrustAnchor`): Apple's own tests
     /// do the same with `kSecPolicyAppleAnchorIncludeTestRoots`. For chains generated in tests
     /// and for private deployments of Apple's rules; `nil` restores Apple's. The roots must still

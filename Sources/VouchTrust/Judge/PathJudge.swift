@@ -114,7 +114,8 @@ final class PathJudge {
                 all = checkedFailures(pinned, pinned: true)
                 shared = (set.policies, all)
             }
-            PinningChecks.run(pinned, rule: set.rule, isAppleAnchor: pinning.isAppleAnchor, into: &all)
+            // The caller's Apple anchors (Trust.setAppleAnchors) stand for AnchorApple in the rules too.
+            PinningChecks.run(pinned, rule: set.rule, isAppleAnchor: appleAnchors != nil ? isAppleAnchor : pinning.isAppleAnchor, into: &all)
             let judgement = settled(Self.ordered(all), context: pinned)
             if judgement.failures.isEmpty { return judgement }
             if first == nil { first = judgement }
