@@ -29,6 +29,7 @@ extension VerifyCommand {
         var caPins: [[UInt8]]?
         var pinningRequired = false
         var ctRequired = false
+        var nonTLSCTRequired = false
 
         init(_ arguments: ParsedArguments) throws(UsageError) {
             // A JWS is what App Store signed data is: its chain is judged as a receipt's by default.
@@ -73,10 +74,9 @@ extension VerifyCommand {
                 switch parts[0] {
                 case "PinningRequired": pinningRequired = value
                 case "CTRequired": ctRequired = value
-                case "NonTlsCTRequired":
-                    throw UsageError("--policy-option NonTlsCTRequired: not supported: Vouch has no non-TLS CT log list to judge it by")
+                case "NonTlsCTRequired": nonTLSCTRequired = value
                 default:
-                    throw UsageError("--policy-option: unknown option '\(parts[0])' (expected PinningRequired, CTRequired)")
+                    throw UsageError("--policy-option: unknown option '\(parts[0])' (expected PinningRequired, CTRequired, NonTlsCTRequired)")
                 }
             }
             try check()
@@ -93,7 +93,8 @@ extension VerifyCommand {
             if keyUsage != nil { try refuse("key-usage", unless: [.smime, .sslServer, .sslClient]) }
             if !names.isEmpty { try refuse("name", unless: [.eap, .eapClient, .passbook]) }
             if teamID != nil { try refuse("team-id", unless: [.passbook]) }
-            if host != nil { try refuse("host", unless: [.sslServer, .sslClient, .ipsec]) }
+            // BasicX509 has always taken (and ignored) --host: scripts pass it.
+            if host != nil { try refuse("host", unless: [.sslServer, .sslClient, .ipsec, .basic]) }
             if policy == .smime { _ = try smimeUsage() }
             if policy == .passbook && (names.count != 1 || teamID == nil) {
                 throw UsageError("--policy passbook needs --name CARD-ISSUER (once) and --team-id ID, as SecPolicyCreatePassbookCardSigner does")
@@ -146,6 +147,7 @@ extension VerifyCommand {
             for index in policies.indices {
                 if pinningRequired { policies[index].options.pinningRequired = true }
                 if ctRequired { policies[index].options.ctRequired = true }
+                if nonTLSCTRequired { policies[index].options.nonTlsCTRequired = true }
             }
         }
     }

@@ -65,7 +65,7 @@ struct VerifyCommand: Subcommand {
             .repeatable("name", "name", "EAP: a trusted server name (wildcards allowed); Passbook: the card issuer."),
             .value("team-id", "id", "Passbook: the team identifier the leaf's organizational unit must be."),
             .repeatable("sha256-pin", "leaf:pin|ca:pin", "SecPolicySetSHA256Pins: the leaf's, or some CA's, SPKI SHA-256 (base64, as 'vouch pin' prints it without sha256/); 'leaf:' or 'ca:' alone sets that list empty."),
-            .repeatable("policy-option", "name[=bool]", "SecPolicySetOptionsValue on every policy: PinningRequired, CTRequired (true when no value is given)."),
+            .repeatable("policy-option", "name[=bool]", "SecPolicySetOptionsValue on every policy: PinningRequired, CTRequired, NonTlsCTRequired (judged with --ct-logs only; true when no value is given)."),
             .value("jws", "file", "A JWS in compact serialization (StoreKit 2, App Store Server API signed data): its x5c certificates are the certificate array (CHAIN files follow them), judged under app-store-receipt unless --policy says otherwise; then the JWS signature is checked with the leaf's key. Exit 0 only when both hold."),
             .repeatable("apple-anchors", "file", "Vouch's own: count these roots as Apple's for AnchorApple (Apple's kSecPolicyAppleAnchorIncludeTestRoots), for test and private chains; they must still be anchors to be trusted."),
             .value("ct-exceptions", "file", "SecTrustStoreSetCTExceptions: JSON {\"domains\": [...], \"certificates\": [\"<base64 SPKI SHA-256>\", ...]}: exempt from the CT requirement of system-rooted SSL server chains."),

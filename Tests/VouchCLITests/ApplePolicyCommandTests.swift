@@ -73,7 +73,7 @@ struct ApplePolicyCommandTests {
         ["--policy", "code-signing", "--host", "h"],
         ["--sha256-pin", "leaf:not-base64!"],
         ["--sha256-pin", "spki:AAAA"],
-        ["--policy-option", "NonTlsCTRequired"],
+        ["--policy-option", "NoSuchOption"],
         ["--policy-option", "PinningRequired=maybe"],
         ["--policy", "no-such-policy"],
     ])

@@ -43,7 +43,7 @@ struct CommandLineTests {
 
     @Test("usage errors exit 64 and say what is wrong", arguments: [
         (["frobnicate"], "Unknown subcommand 'frobnicate'"),
-        (["verify"], "Missing expected argument '<chain>'"),
+        (["verify"], "give at least one CHAIN file, or --jws FILE"),
         (["verify", "x.pem", "--no-such-option"], "Unknown option '--no-such-option'"),
         (["verify", "x.pem", "--host"], "Missing value for '--host <name>'"),
         (["verify", "x.pem", "--json=yes"], "The flag '--json' takes no value"),

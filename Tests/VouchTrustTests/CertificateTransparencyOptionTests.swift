@@ -40,6 +40,18 @@ struct CertificateTransparencyOptionTests {
         #expect(custom.failures == [TrustFailure(index: 0, check: .ctRequired)])
     }
 
+    @Test("NonTlsCTRequired: judged with the caller's log list only (errSecVerifyActionFailed)")
+    func nonTLSCTRequired() throws {
+        var policy = TrustPolicy.basicX509
+        policy.options.nonTlsCTRequired = true
+        let failing = try CT.evaluate("embedded-a.der", logs: try CT.logs(), policy: policy)
+        #expect(failing.failures == [TrustFailure(index: 0, check: .nonTlsCTRequired)])
+        #expect(failing.status == .verifyActionFailed)
+        #expect(try CT.evaluate("embedded-a-c.der", logs: try CT.logs(), policy: policy).isTrusted)
+        // No caller's list: Apple would use its non-TLS list, which Vouch does not have.
+        #expect(try CT.evaluate("embedded-a.der", logs: nil, policy: policy).isTrusted)
+    }
+
     @Test("exceptions waive SystemTrustedCTRequired: the hostname, a parent domain with a leading dot, the leaf's key")
     func exceptions() throws {
         func evaluate(_ exceptions: CertificateTransparencyExceptions?) throws -> TrustEvaluation {

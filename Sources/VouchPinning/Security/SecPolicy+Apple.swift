@@ -241,7 +241,7 @@ public func SecPolicySetSHA256Pins(_ policy: SecPolicy, _ leafSPKISHA256: [[UInt
 }
 
 /// `SecPolicySetOptionsValue` for the option keys Vouch models (SECTRUST.md §18.3):
-/// `PinningRequired` and `CTRequired` (Booleans), `LeafSPKISHA256` and `CAspkiSHA256` (arrays of data),
+/// `PinningRequired`, `CTRequired` and `NonTlsCTRequired` (Booleans), `LeafSPKISHA256` and `CAspkiSHA256` (arrays of data),
 /// `SSLHostname` (a string). Returns whether the key was applied; Apple's function returns
 /// nothing and stores any key, and trustd skips the ones it has no check for.
 @discardableResult
@@ -256,6 +256,8 @@ public func SecPolicySetOptionsValue(_ policy: SecPolicy, _ key: String, _ value
         policy.update { $0.options.pinningRequired = required }
     case ("CTRequired", .boolean(let required)):
         policy.update { $0.options.ctRequired = required }
+    case ("NonTlsCTRequired", .boolean(let required)):
+        policy.update { $0.options.nonTlsCTRequired = required }
     case ("LeafSPKISHA256", _):
         guard let pins = digests(value) else { return false }
         policy.update { $0.options.leafSPKISHA256 = pins }

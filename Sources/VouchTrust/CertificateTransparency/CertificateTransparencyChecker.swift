@@ -33,6 +33,8 @@ final class CertificateTransparencyChecker {
     /// policy lets it apply (`SecPVCPolicyPermitsCTRequired`: named sslServer, with a hostname,
     /// or carrying `CTRequired` itself).
     let policyRequiresCT: Bool
+    /// Whether a policy sets `NonTlsCTRequired` (``TrustPolicyOptions/nonTlsCTRequired``).
+    let policyRequiresNonTLSCT: Bool
     /// The hostname `is_ct_excepted` compares domain exceptions with: the first policy's.
     let hostname: String?
     /// The caller's CT exceptions, which waive SystemTrustedCTRequired.
@@ -63,6 +65,7 @@ final class CertificateTransparencyChecker {
         firstPolicyIsSSLServer = policies.first?.isSSLServer ?? false
         hostname = policies.first?.hostname
         let first = policies.first
+        policyRequiresNonTLSCT = policies.contains { $0.options.nonTlsCTRequired }
         policyRequiresCT = policies.contains { $0.options.ctRequired }
             && (first?.name == TrustPolicy.Identifier.sslServer.appleName || first?.hostname != nil || first?.options.ctRequired == true)
     }
@@ -82,6 +85,12 @@ final class CertificateTransparencyChecker {
         }
         if policyRequiresCT && hasLogList && enforces && !report(leaf: context.facts[0].certificate, issuer: issuer).isQualified {
             failures.append(TrustFailure(index: 0, check: .ctRequired))
+        }
+        // SecPolicyCheckNonTlsCTRequired: judged with the caller's list only (no system list).
+        if policyRequiresNonTLSCT && hasLogList && systemLogList == nil
+            && !report(leaf: context.facts[0].certificate, issuer: issuer).isQualified
+        {
+            failures.append(TrustFailure(index: 0, check: .nonTlsCTRequired))
         }
     }
 

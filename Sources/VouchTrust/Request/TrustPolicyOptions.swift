@@ -78,6 +78,11 @@ public struct TrustPolicyOptions: Equatable, Sendable {
     /// log list (the caller's, or the system store's while current), whatever its root; the
     /// first policy must be SSL server, have a hostname or carry the option itself.
     public var ctRequired = false
+    /// `NonTlsCTRequired` (`SecPolicySetOptionsValue`): the path must be CT-qualified under the
+    /// caller's log list (``Trust/setTrustedLogs(_:)``; Apple falls back to its non-TLS log list,
+    /// which Vouch does not have, so without a caller's list nothing is required, as on a Mac
+    /// whose trust asset is stale).
+    public var nonTlsCTRequired = false
     /// `PinningRequired` (`SecPolicySetOptionsValue`, ATS): an SSL server policy that no pinning
     /// rule replaced fails.
     public var pinningRequired = false

@@ -40,6 +40,7 @@ extension TrustCheck {
         case .leafSPKISHA256: return -2147408835  // 0x8001243D
         case .caSPKISHA256, .pinningRequired: return -2147408836  // 0x8001243C
         case .ctRequired: return -2147409622  // 0x8001212A
+        case .nonTlsCTRequired: return -2147409644  // 0x80012114
         case .pathBuildingBudget, .keyIdentifiers, .extensionCriticality, .certificateProfile, .serialNumber, .commonName, .dnsNameSyntax, .rsaModulusLength: return nil
         }
     }

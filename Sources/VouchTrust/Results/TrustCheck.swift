@@ -128,6 +128,9 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
     /// A policy requires CT (`CTRequired`, SecPVCCheckRequireCTConstraints) and the path is not
     /// CT-qualified under the trust's log list (errSecNotTrusted).
     case ctRequired = "CTRequired"
+    /// A policy requires non-TLS CT (`NonTlsCTRequired`, `SecPolicyCheckNonTlsCT`) and the path is
+    /// not CT-qualified under the caller's log list (errSecVerifyActionFailed).
+    case nonTlsCTRequired = "NonTlsCTRequired"
     // Vouch's own: the path search ran out of budget (STYLE.md §5.5); fatal, stops the search.
     /// Vouch's own: the path search exhausted ``TrustLimits`` before any path was accepted; fatal.
     case pathBuildingBudget = "PathBuildingBudget"
@@ -226,6 +229,7 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
         case .leafSPKISHA256, .caSPKISHA256: return .atsCertificateTrustViolation
         case .pinningRequired: return .invalidRoot
         case .ctRequired: return .notTrusted
+        case .nonTlsCTRequired: return .verifyActionFailed
         }
     }
 
@@ -249,7 +253,7 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable {
         case .emailProtectionEKU: return .usage
         case .systemTrustedWeakHash: return .weakHash
         case .systemTrustedWeakKey: return .keySize
-        case .ctRequired: return .trust
+        case .ctRequired, .nonTlsCTRequired: return .trust
         case .usageConstraints: return .denied
         default: return .compliance
         }
