@@ -118,7 +118,7 @@ public let kSecKeyUsageEncipherOnly: UInt32 = 1 << 7
 /// `kSecKeyUsageDecipherOnly`.
 public let kSecKeyUsageDecipherOnly: UInt32 = 1 << 8
 
-/// The usages of a `SecKeyUsage` mask (bit *n* is ``KeyUsage/Usage`` raw value *n*).
+/// The usages of a `SecKeyUsage` mask (bit *n* is `KeyUsage.Usage` raw value *n*).
 func keyUsages(_ mask: UInt32) -> Set<KeyUsage.Usage> {
     Set(KeyUsage.Usage.allCases.filter { mask & (1 << UInt32($0.rawValue)) != 0 })
 }
@@ -130,44 +130,44 @@ public func SecPolicyCreateSSLWithKeyUsage(_ server: Bool, _ hostname: String?, 
 }
 
 /// `SecPolicyCreateSMIME`: S/MIME for `smimeUsage` (`kSec…SMIMEUsage` bits) and, when given,
-/// the address `email` (``TrustPolicy/smime(_:email:)``).
+/// the address `email` (`TrustPolicy.smime(_:email:)`).
 public func SecPolicyCreateSMIME(_ smimeUsage: Int, _ email: String?) -> SecPolicy {
     SecPolicy(.smime(TrustPolicy.SMIMEUsage(rawValue: smimeUsage), email: email))
 }
 
-/// `SecPolicyCreateCodeSigning` (``TrustPolicy/codeSigning``).
+/// `SecPolicyCreateCodeSigning` (`TrustPolicy.codeSigning`).
 public func SecPolicyCreateCodeSigning() -> SecPolicy { SecPolicy(.codeSigning) }
 
-/// `SecPolicyCreateAppleTimeStamping` (``TrustPolicy/timeStamping``).
+/// `SecPolicyCreateAppleTimeStamping` (`TrustPolicy.timeStamping`).
 public func SecPolicyCreateAppleTimeStamping() -> SecPolicy { SecPolicy(.timeStamping) }
 
 /// `SecPolicyCreateEAP`: EAP for a server or a client, with the server names the leaf must match
-/// when given (``TrustPolicy/eap(server:trustedServerNames:)``).
+/// when given (`TrustPolicy.eap(server:trustedServerNames:)`).
 public func SecPolicyCreateEAP(_ server: Bool, _ trustedServerNames: [String]?) -> SecPolicy {
     SecPolicy(.eap(server: server, trustedServerNames: trustedServerNames))
 }
 
-/// `SecPolicyCreateIPSec` (``TrustPolicy/ipsec(server:hostname:)``).
+/// `SecPolicyCreateIPSec` (`TrustPolicy.ipsec(server:hostname:)`).
 public func SecPolicyCreateIPSec(_ server: Bool, _ hostname: String?) -> SecPolicy {
     SecPolicy(.ipsec(server: server, hostname: hostname))
 }
 
-/// `SecPolicyCreateOCSPSigner` (``TrustPolicy/ocspSigner``).
+/// `SecPolicyCreateOCSPSigner` (`TrustPolicy.ocspSigner`).
 public func SecPolicyCreateOCSPSigner() -> SecPolicy { SecPolicy(.ocspSigner) }
 
-/// `SecPolicyCreateMacAppStoreReceipt` (``TrustPolicy/macAppStoreReceipt``): also the policy of
+/// `SecPolicyCreateMacAppStoreReceipt` (`TrustPolicy.macAppStoreReceipt`): also the policy of
 /// StoreKit 2 and App Store Server API signed data.
 public func SecPolicyCreateMacAppStoreReceipt() -> SecPolicy { SecPolicy(.macAppStoreReceipt) }
 
-/// `SecPolicyCreatePassbookCardSigner` (``TrustPolicy/passbookSigning(cardIssuer:teamIdentifier:)``).
+/// `SecPolicyCreatePassbookCardSigner` (`TrustPolicy.passbookSigning(cardIssuer:teamIdentifier:)`).
 public func SecPolicyCreatePassbookCardSigner(_ cardIssuer: String, _ teamIdentifier: String) -> SecPolicy {
     SecPolicy(.passbookSigning(cardIssuer: cardIssuer, teamIdentifier: teamIdentifier))
 }
 
-/// `SecPolicyCreateApplePayIssuerEncryption` (``TrustPolicy/applePayIssuerEncryption``).
+/// `SecPolicyCreateApplePayIssuerEncryption` (`TrustPolicy.applePayIssuerEncryption`).
 public func SecPolicyCreateApplePayIssuerEncryption() -> SecPolicy { SecPolicy(.applePayIssuerEncryption) }
 
-/// `SecPolicyCreateAppleIDAuthorityPolicy` (``TrustPolicy/appleIDValidation``).
+/// `SecPolicyCreateAppleIDAuthorityPolicy` (`TrustPolicy.appleIDValidation`).
 public func SecPolicyCreateAppleIDAuthorityPolicy() -> SecPolicy { SecPolicy(.appleIDValidation) }
 
 /// `SecPolicyCreateWithProperties` (SECTRUST.md §18.3): the policy `identifier` names, with the

@@ -45,7 +45,9 @@ public struct CompactJWS: Sendable {
 
     /// Reads the compact JWS `text`.
     ///
-    /// - Parameter understoodCriticalParameters: the extension header parameters the caller
+    /// - Parameters:
+    ///   - text: the compact serialization, with no white space around it.
+    ///   - understoodCriticalParameters: the extension header parameters the caller
     ///   processes; a `crit` listing any other makes the JWS invalid (RFC 7515 §4.1.11). None
     ///   by default: Apple's JWSs have no `crit`. RFC 7797's `b64` is refused even when listed
     ///   here, since it changes the signing input this type computes.
