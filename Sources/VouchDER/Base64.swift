@@ -30,6 +30,12 @@ public enum Base64 {
 
     /// The base64 text of `bytes`, padded, on one line.
     public static func encode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        encode(bytes, alphabet: alphabet, padded: true)
+    }
+
+    /// The text of `bytes` in the 64-character `alphabet` (RFC 4648 §4's, or §5's base64url),
+    /// padded with `=` to whole groups when `padded`.
+    package static func encode<Bytes: Collection>(_ bytes: Bytes, alphabet: [UInt8], padded: Bool) -> String where Bytes.Element == UInt8 {
         var output: [UInt8] = []
         output.reserveCapacity((bytes.count + 2) / 3 * 4)
         var iterator = bytes.makeIterator()
@@ -39,8 +45,8 @@ public enum Base64 {
             let group = UInt32(first) << 16 | UInt32(second ?? 0) << 8 | UInt32(third ?? 0)
             output.append(alphabet[Int(group >> 18 & 0x3F)])
             output.append(alphabet[Int(group >> 12 & 0x3F)])
-            output.append(second == nil ? UInt8(ascii: "=") : alphabet[Int(group >> 6 & 0x3F)])
-            output.append(third == nil ? UInt8(ascii: "=") : alphabet[Int(group & 0x3F)])
+            if second != nil { output.append(alphabet[Int(group >> 6 & 0x3F)]) } else if padded { output.append(UInt8(ascii: "=")) }
+            if third != nil { output.append(alphabet[Int(group & 0x3F)]) } else if padded { output.append(UInt8(ascii: "=")) }
         }
         return String(decoding: output, as: UTF8.self)
     }

@@ -1,3 +1,5 @@
+import VouchDER
+
 /// Base64url without padding, as a JWS writes each of its three parts (RFC 7515 §2, Appendix C;
 /// RFC 4648 §5), decoded strictly: the 64 characters `A–Z a–z 0–9 - _` only, no `=` padding, no
 /// white space or line breaks, a length that is not 1 modulo 4 (no group of six bits makes a
@@ -14,10 +16,11 @@ enum Base64URL {
         let offset: Int
     }
 
+    /// RFC 4648 §5's alphabet.
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
     /// Each octet's 6-bit value, 0xFF for every octet outside the base64url alphabet.
     private static let values: [UInt8] = {
         var table = [UInt8](repeating: 0xFF, count: 256)
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
         for (value, character) in alphabet.enumerated() { table[Int(character)] = UInt8(value) }
         return table
     }()
@@ -64,18 +67,6 @@ enum Base64URL {
 
     /// The unpadded base64url text of `bytes` (for tests and for writing a JWS).
     static func encode(_ bytes: some Collection<UInt8>) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-        var output: [UInt8] = []
-        var iterator = bytes.makeIterator()
-        while let first = iterator.next() {
-            let second = iterator.next()
-            let third = second == nil ? nil : iterator.next()
-            let group = UInt32(first) << 16 | UInt32(second ?? 0) << 8 | UInt32(third ?? 0)
-            output.append(alphabet[Int(group >> 18 & 0x3F)])
-            output.append(alphabet[Int(group >> 12 & 0x3F)])
-            if second != nil { output.append(alphabet[Int(group >> 6 & 0x3F)]) }
-            if third != nil { output.append(alphabet[Int(group & 0x3F)]) }
-        }
-        return String(decoding: output, as: UTF8.self)
+        Base64.encode(bytes, alphabet: alphabet, padded: false)
     }
 }
