@@ -195,6 +195,17 @@ struct ApplePolicyTests {
         #expect(try Self.evaluate("wwdr", [], policy: policy).isTrusted)
     }
 
+    @Test("S/MIME: RSA 2048 / EC 256 at least (StrongKeySize); taken out, the same leaf passes")
+    func smimeStrongKeySize() throws {
+        var policy = TrustPolicy.smime([.sign], email: nil)
+        policy.options.extendedKeyUsage = nil
+        let weak = try Self.evaluate("eap-rsa1024", policy: policy)
+        #expect(Self.failures(weak) == ["KeySize@0"])
+        #expect(weak.status == .unsupportedKeySize)
+        policy.options.strongKeySize = false
+        #expect(try Self.evaluate("eap-rsa1024", policy: policy).isTrusted)
+    }
+
     @Test("code signing: keyUsage required, EKU codeSigning required (anyEKU does not do)")
     func codeSigning() throws {
         #expect(try Self.evaluate("code-signing", policy: .codeSigning).isTrusted)
