@@ -189,8 +189,7 @@ import VouchTrust
     @Test("The EAP, OCSPSigner and SSL-with-key-usage assertions of KeySizeTests, SignatureAlgorithmTests, RevocationTests and SSLPolicyTests",
           .enabled(if: root != nil, "VOUCH_APPLE_SECURITY unset: set it to a checkout of apple-oss-distributions/Security to replay these TrustTests"))
     func replay() throws {
-        var reproduced = 0
-        var diverging: [String] = []
+        var tally = AppleReplayTally(suite: "AppleEvaluationPolicyTests", source: "", understood: Self.understood)
         var skipped: [String] = []
         let pemFolder = (Self.root ?? "") + "/SecurityTests/ssl-policy-certs"
         for row in Self.rows {
@@ -203,20 +202,13 @@ import VouchTrust
             let isTrusted = result == 4 || result == 1
             let matches = row.exact ? result == row.expected : isTrusted == (row.expected == Self.trusted)
             if matches {
-                reproduced += 1
+                tally.reproduce()
                 if !failures.isEmpty { print("AppleEvaluationPolicyTests: \(row.test): result \(result), \(failures.map(\.description))") }
                 continue
             }
-            let line = "\(row.test): expected \(row.expected), got \(result) \(failures.map(\.description))"
-            diverging.append(line)
-            if let reason = Self.understood[row.test] {
-                withKnownIssue("\(line) — \(reason)") { Issue.record("\(row.test) diverges") }
-            } else {
-                Issue.record("\(line)")
-            }
+            tally.diverge(row.test, "\(row.test): expected \(row.expected), got \(result) \(failures.map(\.description))")
         }
-        print("AppleEvaluationPolicyTests: \(Self.rows.count) assertions: reproduced \(reproduced), diverging \(diverging.count)")
-        for line in diverging { print("AppleEvaluationPolicyTests: diverging: \(line)") }
+        tally.report(total: Self.rows.count, unit: "assertions")
         if !skipped.isEmpty {
             print("AppleEvaluationPolicyTests: skipped (no SecurityTests/ssl-policy-certs in the checkout): \(skipped.joined(separator: ", "))")
         }

@@ -179,9 +179,8 @@ import VouchPropertyList
           .enabled(if: root != nil, "VOUCH_APPLE_SECURITY unset: set it to a checkout of apple-oss-distributions/Security to replay PolicyTests.m testPolicies"))
     func replay() throws {
         let entries = try Self.entries()
-        var reproduced = 0
+        var tally = AppleReplayTally(suite: "ApplePinningPolicyTrustTests", source: "PinningPolicyTrustTest.plist", understood: Self.understood)
         var skipped: [String: [String]] = [:]
-        var diverging: [String] = []
         var negatives: [String] = []
         for testCase in entries {
             let (policies, missing) = try Self.policies(testCase)
@@ -192,21 +191,14 @@ import VouchPropertyList
             let outcome = try Self.run(testCase, policies: policies)
             let matches = outcome.result == testCase.expected && (testCase.chainLength == nil || testCase.chainLength == outcome.chainLength)
             if matches {
-                reproduced += 1
+                tally.reproduce()
                 if !outcome.failures.isEmpty { negatives.append("\(testCase.name): \(outcome.failures.map(\.description))") }
                 continue
             }
-            let line = "\(testCase.name): expected result \(testCase.expected)\(testCase.chainLength.map { ", chain \($0)" } ?? ""); got \(outcome)"
-            diverging.append(line)
-            if let reason = Self.understood[testCase.name] {
-                withKnownIssue("\(line) — \(reason)") { Issue.record("\(testCase.name) diverges") }
-            } else {
-                Issue.record("PinningPolicyTrustTest.plist \(line)")
-            }
+            tally.diverge(testCase.name, "\(testCase.name): expected result \(testCase.expected)\(testCase.chainLength.map { ", chain \($0)" } ?? ""); got \(outcome)")
         }
         let skippedCount = skipped.values.map(\.count).reduce(0, +)
-        print("ApplePinningPolicyTrustTests: \(entries.count) cases: reproduced \(reproduced), diverging \(diverging.count), skipped \(skippedCount)")
-        for line in diverging { print("ApplePinningPolicyTrustTests: diverging: \(line)") }
+        tally.report(total: entries.count, unit: "cases", extra: ", skipped \(skippedCount)")
         for line in negatives { print("ApplePinningPolicyTrustTests: reproduced with failures: \(line)") }
         for (reason, names) in skipped.sorted(by: { $0.key < $1.key }) {
             print("ApplePinningPolicyTrustTests: skipped (\(reason)): \(names.joined(separator: ", "))")

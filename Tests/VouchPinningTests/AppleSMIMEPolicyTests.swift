@@ -153,26 +153,18 @@ import VouchTrust
     @Test("SMIMEPolicyTests.m's assertions",
           .enabled(if: root != nil, "VOUCH_APPLE_SECURITY unset: set it to a checkout of apple-oss-distributions/Security to replay SMIMEPolicyTests.m"))
     func replay() throws {
-        var reproduced = 0
-        var diverging: [String] = []
+        var tally = AppleReplayTally(suite: "AppleSMIMEPolicyTests", source: "SMIMEPolicyTests.m", understood: Self.understood)
         var negatives: [String] = []
         for row in Self.rows {
             let (trusted, failures) = try Self.evaluate(row)
             if trusted == row.trusted {
-                reproduced += 1
+                tally.reproduce()
                 if !trusted { negatives.append("\(row.test): \(failures.map(\.description))") }
                 continue
             }
-            let line = "\(row.test): expected \(row.trusted ? "trusted" : "not trusted"), got \(trusted ? "trusted" : "not trusted") \(failures.map(\.description))"
-            diverging.append(line)
-            if let reason = Self.understood[row.test] {
-                withKnownIssue("\(line) — \(reason)") { Issue.record("\(row.test) diverges") }
-            } else {
-                Issue.record("SMIMEPolicyTests.m \(line)")
-            }
+            tally.diverge(row.test, "\(row.test): expected \(row.trusted ? "trusted" : "not trusted"), got \(trusted ? "trusted" : "not trusted") \(failures.map(\.description))")
         }
-        print("AppleSMIMEPolicyTests: \(Self.rows.count) assertions: reproduced \(reproduced), diverging \(diverging.count)")
-        for line in diverging { print("AppleSMIMEPolicyTests: diverging: \(line)") }
+        tally.report(total: Self.rows.count, unit: "assertions")
         for line in negatives { print("AppleSMIMEPolicyTests: not trusted, as expected: \(line)") }
     }
 

@@ -93,8 +93,7 @@ import VouchX509
           .enabled(if: root != nil, "VOUCH_APPLE_SECURITY unset: set it to a checkout of apple-oss-distributions/Security to replay TrustSettingsTests.m"))
     func replay() throws {
         let chain = try ["_trustSettingsSMIMELeaf", "_trustSettingsInt", "_trustSettingsRoot"].map(Self.certificate)
-        var reproduced = 0
-        var diverging: [String] = []
+        var tally = AppleReplayTally(suite: "AppleTrustSettingsSMIMEPolicyTests", source: "TrustSettingsTests.m", understood: Self.understood)
         for row in Self.rows {
             var settings = TrustSettings()
             for (name, constraints) in row.settings {
@@ -106,18 +105,11 @@ import VouchX509
             trust.setTrustSettings(settings)
             let evaluation = trust.evaluate()
             if evaluation.result == row.expected {
-                reproduced += 1
+                tally.reproduce()
                 continue
             }
-            let line = "\(row.test): expected \(row.expected.rawCode), got \(evaluation.result.rawCode) \(evaluation.failures.map(\.description))"
-            diverging.append(line)
-            if let reason = Self.understood[row.test] {
-                withKnownIssue("\(line) — \(reason)") { Issue.record("\(row.test) diverges") }
-            } else {
-                Issue.record("TrustSettingsTests.m \(line)")
-            }
+            tally.diverge(row.test, "\(row.test): expected \(row.expected.rawCode), got \(evaluation.result.rawCode) \(evaluation.failures.map(\.description))")
         }
-        print("AppleTrustSettingsSMIMEPolicyTests: \(Self.rows.count) assertions: reproduced \(reproduced), diverging \(diverging.count)")
-        for line in diverging { print("AppleTrustSettingsSMIMEPolicyTests: diverging: \(line)") }
+        tally.report(total: Self.rows.count, unit: "assertions")
     }
 }
