@@ -153,10 +153,9 @@ import VouchPropertyList
     }
 
     /// The three ``testRootCases`` as an internal build judges them: the embedded pinning
-    /// database applied with TestAppleRootCA as the anchor `AnchorApple` accepts (the engine's
-    /// test hook, `TrustRequest.pinningDatabase`: `Trust.setAppleAnchors` reaches the policies'
-    /// own `AnchorApple` option, not the pinning database's rules). Every other part of the IDS
-    /// rule then passes, and so does the case.
+    /// database applied with TestAppleRootCA as the anchor `AnchorApple` accepts
+    /// (`TrustRequest.appleAnchors`, what `Trust.setAppleAnchors` sets). Every other part of the
+    /// IDS rule then passes, and so does the case.
     @Test("The IDS cases on Apple's test root pass once TestAppleRootCA counts as an Apple anchor (an internal build)",
           .enabled(if: root != nil, "VOUCH_APPLE_SECURITY unset: set it to a checkout of apple-oss-distributions/Security to replay PolicyTests.m testPolicies"))
     func internalBuildTestRoots() throws {
@@ -167,7 +166,7 @@ import VouchPropertyList
                 certificates: try testCase.certificates.map { try testCase.certificate($0).certificate },
                 policies: try Self.policies(testCase).policies.map(\.policy), systemStore: .apple)
             request.anchors = try testCase.anchors?.map { try testCase.certificate($0).certificate }
-            request.pinningDatabase = (ApplePinningDatabase.embedded, [try testCase.certificate("TestAppleRootCA").certificate])
+            request.appleAnchors = [try testCase.certificate("TestAppleRootCA").certificate]
             var events: [TrustEvent]? = nil
             let evaluation = TrustEvaluator.evaluate(request, at: try #require(testCase.verifyDate), events: &events)
             #expect(evaluation.result.rawCode == testCase.expected, "\(testCase.name): \(evaluation.failures)")

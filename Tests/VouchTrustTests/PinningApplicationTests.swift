@@ -48,7 +48,10 @@ import VouchX509
         request.anchors = [root]
         request.anchorsOnly = true
         request.pinningPolicyName = policyName
-        if let database { request.pinningDatabase = (database, appleAnchors) }
+        if let database {
+            request.pinningDatabase = database
+            request.appleAnchors = appleAnchors
+        }
         var events: [TrustEvent]? = nil
         return TrustEvaluator.evaluate(request, at: 1_780_272_000, events: &events)
     }

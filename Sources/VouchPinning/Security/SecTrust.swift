@@ -63,11 +63,10 @@ public final class SecTrust: Sendable {
                 if !(settings.isEmpty && state.trust.trustSettings.isEmpty) { state.trust.setTrustSettings(settings) }
                 state.settingsGeneration = generation
             }
-            let (exceptions, exceptionsGeneration) = CTExceptionsStore.shared.snapshot()
-            if state.ctExceptionsGeneration != exceptionsGeneration {
+            if let (exceptions, generation) = CTExceptionsStore.shared.snapshot(after: state.ctExceptionsGeneration) {
                 // Only a change of value invalidates the result.
                 if state.trust.certificateTransparencyExceptions != exceptions { state.trust.setCertificateTransparencyExceptions(exceptions) }
-                state.ctExceptionsGeneration = exceptionsGeneration
+                state.ctExceptionsGeneration = generation
             }
             let evaluation = state.fetching.fetcher().evaluate(&state.trust)
             return body(&state.trust, evaluation)

@@ -108,9 +108,12 @@ final class CTExceptionsStore: Sendable {
         return combined.isEmpty ? nil : combined
     }
 
-    /// The exceptions every evaluation applies now, and the generation they are of.
-    func snapshot() -> (exceptions: CertificateTransparencyExceptions?, generation: UInt64) {
+    /// The exceptions every evaluation applies now and the generation they are of, or `nil` when
+    /// the store is still at `generation` (nothing is combined then: this is asked on every facade
+    /// evaluation).
+    func snapshot(after generation: UInt64) -> (exceptions: CertificateTransparencyExceptions?, generation: UInt64)? {
         state.withLock { state in
+            guard state.generation != generation else { return nil }
             guard let combined = Self.combined(state.byApplication) else { return (nil, state.generation) }
             let domains = combined[kSecCTExceptionsDomainsKey]?.arrayValue?.compactMap(\.stringValue) ?? []
             let keys = combined[kSecCTExceptionsCAsKey]?.arrayValue?.compactMap { $0.dictionaryValue?[kSecCTExceptionsSPKIHashKey]?.dataValue } ?? []

@@ -27,23 +27,13 @@ struct PinningPolicySets: Sendable {
     let sets: [PolicySet]
     /// The name the database gave the pinning policies.
     let policyName: String
-    /// Which certificates `AnchorApple` accepts: `nil`, Apple's production anchors
-    /// (`SecIsAppleTrustAnchor` with no flags); otherwise these (tests).
-    let appleAnchors: [Certificate]?
-
-    /// Whether `certificate` is an anchor `AnchorApple` accepts.
-    func isAppleAnchor(_ certificate: Certificate) -> Bool {
-        if let appleAnchors { return appleAnchors.contains(certificate) }
-        return AppleAnchors.isAppleTrustAnchor(certificate)
-    }
-
     /// The policy sets for `policies`, or `nil` when no policy matched a rule (the evaluation is
     /// then the caller's alone). `pinningPolicyName` is `SecTrustSetPinningPolicyName`'s name,
     /// which names every policy; without it an SSL policy is named `sslServer` or `sslClient`,
     /// names the database never answers (``ApplePinningDatabase/rules(forPolicyName:)``), so
     /// only the hostname is looked up.
     static func lookUp(
-        policies: [TrustPolicy], pinningPolicyName: String?, database: ApplePinningDatabase, appleAnchors: [Certificate]? = nil
+        policies: [TrustPolicy], pinningPolicyName: String?, database: ApplePinningDatabase
     ) -> PinningPolicySets? {
         var sets: [PolicySet] = []
         var name = ""
@@ -60,6 +50,6 @@ struct PinningPolicySets: Sendable {
             }
         }
         guard !sets.isEmpty else { return nil }
-        return PinningPolicySets(sets: sets, policyName: name, appleAnchors: appleAnchors)
+        return PinningPolicySets(sets: sets, policyName: name)
     }
 }

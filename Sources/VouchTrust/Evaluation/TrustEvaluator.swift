@@ -226,9 +226,7 @@ enum TrustEvaluator {
     /// so that a host the list does not name never decodes it); nothing under the other stores.
     static func pinningPolicySets(for request: TrustRequest) -> PinningPolicySets? {
         if let given = request.pinningDatabase {
-            return PinningPolicySets.lookUp(
-                policies: request.policies, pinningPolicyName: request.pinningPolicyName, database: given.database,
-                appleAnchors: given.appleAnchors)
+            return PinningPolicySets.lookUp(policies: request.policies, pinningPolicyName: request.pinningPolicyName, database: given)
         }
         // The list is decoded only when a name or suffix it holds is asked for.
         guard request.systemStore.kind == .apple,

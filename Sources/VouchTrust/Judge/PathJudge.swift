@@ -41,8 +41,9 @@ final class PathJudge {
     /// Apple's pinning policy sets, when a rule of the database matched (none by default): every
     /// path is judged under each set, and the first that passes decides (SECTRUST.md §17.5).
     var pinning: PinningPolicySets? = nil
-    /// Which certificates `AnchorApple` accepts: `nil`, Apple's production roots
-    /// (`SecIsAppleTrustAnchor`); otherwise these (``Trust/setAppleAnchors(_:)``).
+    /// Which certificates `AnchorApple` accepts, a policy's option and a pinning rule's alike:
+    /// `nil`, Apple's production roots (`SecIsAppleTrustAnchor`); otherwise these
+    /// (``Trust/setAppleAnchors(_:)``).
     var appleAnchors: [Certificate]? = nil
     /// What the checks read of each certificate, by pool id, read once however many paths it is on.
     private var factsByID: [CertificateFacts?] = []
@@ -114,8 +115,7 @@ final class PathJudge {
                 all = checkedFailures(pinned, pinned: true)
                 shared = (set.policies, all)
             }
-            // The caller's Apple anchors (Trust.setAppleAnchors) stand for AnchorApple in the rules too.
-            PinningChecks.run(pinned, rule: set.rule, isAppleAnchor: appleAnchors != nil ? isAppleAnchor : pinning.isAppleAnchor, into: &all)
+            PinningChecks.run(pinned, rule: set.rule, isAppleAnchor: isAppleAnchor, into: &all)
             let judgement = settled(Self.ordered(all), context: pinned)
             if judgement.failures.isEmpty { return judgement }
             if first == nil { first = judgement }

@@ -90,10 +90,11 @@ public struct TrustPolicyOptions: Equatable, Sendable {
     /// No options at all.
     public init() {}
 
-    /// Whether a check of these options reads whether the path's root is a system root
-    /// (S/MIME's rules for system-rooted leaves, EAP's system-trusted weak hash and key).
+    /// Whether a check of these options reads whether the path's root is a system root (S/MIME's
+    /// rules for system-rooted leaves). EAP's system-trusted weak hash and key read whether the
+    /// system store anchored the path, which a deferred store (exclusive anchors) never does.
     var readsSystemRoot: Bool {
-        email != nil || emailProtectionEKU || smimeValidityPeriod || systemTrustedWeakHash || systemTrustedWeakKey
+        email != nil || emailProtectionEKU || smimeValidityPeriod
     }
 
     /// Apple's BasicX509Options (`SecPolicyAddBasicX509Options`): BasicCert plus

@@ -65,13 +65,12 @@ struct TrustRequest: Sendable {
     /// is asked by name; `nil`: each SSL policy's own (`sslServer`, `sslClient`), which the
     /// database never answers, so only hostnames are looked up (SECTRUST.md §17.5).
     var pinningPolicyName: String?
-    /// The pinning database applied, and the certificates its `AnchorApple` accepts, whatever
-    /// the system store; `nil`: Apple's embedded database and anchors when ``systemStore`` is
-    /// ``SystemTrustStore/apple``, none otherwise (tests set their own: a generated chain cannot
-    /// end at Apple's roots).
-    var pinningDatabase: (database: ApplePinningDatabase, appleAnchors: [Certificate])?
-    /// The certificates a policy's `AnchorApple` accepts (``Trust/setAppleAnchors(_:)``); `nil`:
-    /// Apple's production roots (`SecIsAppleTrustAnchor`).
+    /// The pinning database applied whatever the system store; `nil`: Apple's embedded database
+    /// when ``systemStore`` is ``SystemTrustStore/apple``, none otherwise (tests set their own).
+    var pinningDatabase: ApplePinningDatabase?
+    /// The certificates `AnchorApple` accepts, a policy's option and a pinning rule's alike
+    /// (``Trust/setAppleAnchors(_:)``; tests: a generated chain cannot end at Apple's roots);
+    /// `nil`: Apple's production roots (`SecIsAppleTrustAnchor`).
     var appleAnchors: [Certificate]?
     /// The administrator's CT exceptions (``Trust/setCertificateTransparencyExceptions(_:)``).
     var certificateTransparencyExceptions: CertificateTransparencyExceptions?
